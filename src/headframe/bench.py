@@ -1,0 +1,77 @@
+"""Throughput benchmarks for every game (`python -m bench`, `headframe bench`).
+
+Numbers, not tests: decisions per second in random play (legal-action listing
+and apply), microseconds per clone() and per to_json() on positions sampled from
+real games, and whole random games per second. Output is JSON.
+"""
+
+from __future__ import annotations
+
+import platform
+import time
+from typing import Any
+
+from headframe.agents.random_agent import play_random_game
+from headframe.engine import Rng, load_game
+
+
+def _sample_positions(game, players: int, count: int) -> list:
+    positions = []
+    rng = Rng(7)
+    for seed in range(count):
+        state = game.new_state(players, seed)
+        stop = rng.below(max(1, game.decision_limit(players) // 4))
+        for _ in range(stop):
+            if state.is_over():
+                break
+            seat = rng.choice(state.to_move())
+            state.apply(seat, rng.choice(state.decision(seat).actions))
+        positions.append(state)
+    return positions
+
+
+def _per_call_us(function, items: list, budget: float) -> float:
+    calls, start = 0, time.perf_counter()
+    while time.perf_counter() - start < budget:
+        for item in items:
+            function(item)
+        calls += len(items)
+    return (time.perf_counter() - start) / calls * 1e6
+
+
+def bench_game(name: str, players: int, seconds: float = 2.0) -> dict[str, Any]:
+    game = load_game(name)
+    rng = Rng(1)
+    games = decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or games == 0:
+        decisions += play_random_game(game.new_state(players, games), rng)
+        games += 1
+    elapsed = time.perf_counter() - start
+    positions = _sample_positions(game, players, 20)
+    return {
+        "game": name,
+        "players": players,
+        "random_games": games,
+        "random_games_per_s": round(games / elapsed, 2),
+        "decisions_per_s": round(decisions / elapsed),
+        "decisions_per_game": round(decisions / games, 1),
+        "clone_us": round(_per_call_us(lambda s: s.clone(), positions, seconds / 4), 2),
+        "to_json_us": round(_per_call_us(lambda s: s.to_json(), positions, seconds / 4), 2),
+    }
+
+
+def run(games: list[str] | None = None, players: list[int] | None = None, seconds: float = 2.0) -> dict[str, Any]:
+    from headframe.engine import game_names
+
+    results = []
+    for name in games or game_names():
+        for count in players or load_game(name).players:
+            if count in load_game(name).players:
+                results.append(bench_game(name, count, seconds))
+    return {
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "seconds_per_case": seconds,
+        "results": results,
+    }

@@ -1,0 +1,274 @@
+"""The `headframe` command."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from headframe.agents.random_agent import RandomAgent
+from headframe.engine import (
+    Game, HeadframeError, Rng, State, game_names, load_game, load_record, replay,
+)
+
+app = typer.Typer(help="headframe: four mining-industry board games, played by their complete rules.",
+                  no_args_is_help=True, add_completion=False)
+position_app = typer.Typer(help="Positions: a whole game state as JSON, like a chess FEN.", no_args_is_help=True)
+app.add_typer(position_app, name="position")
+console = Console(highlight=False)
+
+ComponentsOption = typer.Option(None, "--components", help="Your own component data file for the game.")
+
+
+def fail(message: str) -> None:
+    console.print(f"[bold red]error:[/] {escape(message)}")
+    raise typer.Exit(2)
+
+
+def open_game(name: str, components: Path | None = None) -> Game:
+    try:
+        game = load_game(name, components)
+        game.components  # load and validate now, so a bad file is named at once
+        return game
+    except HeadframeError as exc:
+        fail(str(exc))
+
+
+def parse_options(game: Game, assignments: list[str]) -> dict[str, Any]:
+    options = {}
+    for text in assignments:
+        try:
+            name, value = game.Options.parse_assignment(text)
+        except HeadframeError as exc:
+            fail(str(exc))
+        options[name] = value
+    return options
+
+
+@app.command()
+def games() -> None:
+    """The registered games, their player counts and options."""
+    table = Table(title="headframe games")
+    for column in ("name", "title", "players", "options"):
+        table.add_column(column)
+    for name in game_names():
+        try:
+            game = load_game(name)
+        except HeadframeError as exc:
+            table.add_row(name, f"[red]{escape(str(exc))}[/]", "", "")
+            continue
+        options = "\n".join(
+            f"{o['name']}={o['default']}" + (f" ({'/'.join(map(str, o['choices']))})" if o["choices"] else "")
+            for o in game.Options.describe()
+        )
+        table.add_row(name, game.title, ", ".join(map(str, game.players)), options or "-")
+    console.print(table)
+
+
+@app.command()
+def rules(name: str, components: Optional[Path] = ComponentsOption) -> None:
+    """A game's rule summary, options, rulings and the sources of its data."""
+    game = open_game(name, components)
+    console.print(f"[bold]{escape(game.title)}[/] — {', '.join(map(str, game.players))} players\n")
+    console.print(escape(game.summary.strip()) + "\n")
+    if game.Options.describe():
+        table = Table(title="Options")
+        for column in ("option", "default", "allowed", "help"):
+            table.add_column(column)
+        for o in game.Options.describe():
+            allowed = "/".join(map(str, o["choices"])) if o["choices"] else (
+                f">= {o['minimum']}" if o["minimum"] is not None else "")
+            table.add_row(o["name"], str(o["default"]), allowed, o["help"])
+        console.print(table)
+    rulings = Table(title="Rulings (for what the rulebook leaves out)")
+    for column in ("id", "source", "ruling"):
+        rulings.add_column(column)
+    for ruling in game.rulings():
+        rulings.add_row(ruling.id, ruling.source, f"[bold]{escape(ruling.title)}[/]\n{escape(ruling.text)}")
+    console.print(rulings)
+    sources = Table(title="Component data and their sources")
+    sources.add_column("section")
+    sources.add_column("source")
+    for section, value in game.components.items():
+        if isinstance(value, dict) and "source" in value:
+            sources.add_row(section, str(value["source"]))
+    if game.components.get("source"):
+        sources.add_row("(whole file)", str(game.components["source"]))
+    console.print(sources)
+
+
+def print_log(state: State, start: int, seat: int | None = None) -> int:
+    entries = state.log_for(seat)
+    for entry in entries[start:]:
+        console.print("  " + escape(state.game.describe_event(entry)))
+    return len(entries)
+
+
+def print_result(state: State) -> None:
+    result = state.result()
+    table = Table(title="Result")
+    for column in ("seat", "score", "rank"):
+        table.add_column(column)
+    for seat, (score, rank) in enumerate(zip(result.scores, result.ranking)):
+        table.add_row(str(seat), str(score), str(rank))
+    console.print(table)
+    if result.tiebreak:
+        console.print(f"First place decided by the tie-breaker: {escape(result.tiebreak)}")
+
+
+@app.command("random")
+def random_game(
+    name: str,
+    players: int = typer.Option(..., "--players", "-p", help="How many players."),
+    seed: int = typer.Option(0, "--seed", "-s", help="The game's seed."),
+    option: list[str] = typer.Option([], "--option", "-o", help="An option, name=value (repeatable)."),
+    record: Optional[Path] = typer.Option(None, "--record", help="Write the game's record to this file."),
+    components: Optional[Path] = ComponentsOption,
+) -> None:
+    """Play a random game and print its log."""
+    game = open_game(name, components)
+    try:
+        state = game.new_state(players, seed, parse_options(game, option))
+    except HeadframeError as exc:
+        fail(str(exc))
+    agent = RandomAgent(seed)
+    shown = print_log(state, 0)
+    while not state.is_over():
+        seat = agent.rng.choice(state.to_move())
+        action = agent.choose(state, seat)
+        console.print(f"[dim]seat {seat}:[/] {escape(game.describe_action(action))}")
+        state.apply(seat, action)
+        shown = print_log(state, shown)
+    console.print(escape(game.render_text(state.view(None))))
+    print_result(state)
+    if record:
+        record.write_text(json.dumps(state.record(), indent=1) + "\n", encoding="utf-8")
+        console.print(f"record written to {escape(str(record))}")
+
+
+@app.command("replay")
+def replay_record(
+    path: Path,
+    step: bool = typer.Option(False, "--step", help="Pause after every action (Enter to go on, q to stop)."),
+    seat: Optional[int] = typer.Option(None, "--seat", help="Show the game as this seat saw it."),
+) -> None:
+    """Print a recorded game, or step through it."""
+    try:
+        record = load_record(path)
+        game = load_game(record["game"])
+        state = replay({**record, "actions": []}, game)
+        if seat is not None:
+            state.view(seat)
+    except HeadframeError as exc:
+        fail(str(exc))
+    shown = print_log(state, 0, seat)
+    for index, item in enumerate(record["actions"]):
+        try:
+            action = game.parse_action(item["action"])
+            state.apply(item["seat"], action)
+        except HeadframeError as exc:
+            fail(f"actions[{index}]: {exc}")
+        console.print(f"[dim]{index + 1}. seat {item['seat']}:[/] {escape(game.describe_action(action))}")
+        shown = print_log(state, shown, seat)
+        if step:
+            console.print(escape(game.render_text(state.view(seat))))
+            if input("-- Enter for the next action, q to stop: ").strip().lower() == "q":
+                return
+    console.print(escape(game.render_text(state.view(seat))))
+    if state.is_over():
+        print_result(state)
+
+
+def load_position_file(path: Path) -> State:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        fail(f"{path}: cannot read: {exc}")
+    try:
+        return State.from_json(text)
+    except HeadframeError as exc:
+        fail(f"{path}: {exc}")
+
+
+@position_app.command("show")
+def position_show(
+    path: Path,
+    seat: Optional[int] = typer.Option(None, "--seat", help="Show it as this seat sees it."),
+    as_json: bool = typer.Option(False, "--json", help="Print the view as JSON."),
+) -> None:
+    """Show a position: whose move, the legal actions, the board."""
+    state = load_position_file(path)
+    try:
+        view = state.view(seat)
+    except HeadframeError as exc:
+        fail(str(exc))
+    if as_json:
+        console.print_json(json.dumps(view))
+        return
+    console.print(escape(state.game.render_text(view)))
+    for waiting in state.to_move():
+        if seat is None or seat == waiting:
+            decision = state.decision(waiting)
+            console.print(f"seat {waiting} — {escape(decision.prompt)}:")
+            for action in decision.actions:
+                console.print(f"  {escape(action.id)}  {escape(state.game.describe_action(action))}")
+    if state.is_over():
+        print_result(state)
+
+
+@position_app.command("save")
+def position_save(record_path: Path, out: Path, upto: Optional[int] = typer.Option(
+        None, "--upto", help="Stop after this many actions.")) -> None:
+    """Write the position reached by a record (or its first N actions)."""
+    try:
+        state = replay(load_record(record_path), upto=upto)
+    except HeadframeError as exc:
+        fail(str(exc))
+    out.write_text(state.to_json() + "\n", encoding="utf-8")
+    console.print(f"position after {len(state.history)} actions written to {escape(str(out))}")
+
+
+@app.command()
+def bench(
+    game: list[str] = typer.Option([], "--game", "-g", help="A game to measure (default: all)."),
+    players: list[int] = typer.Option([], "--players", "-p", help="A player count (default: all)."),
+    seconds: float = typer.Option(2.0, "--seconds", help="Time per measurement."),
+) -> None:
+    """Throughput benchmarks, as JSON."""
+    from headframe.bench import run
+
+    try:
+        print(json.dumps(run(game or None, players or None, seconds), indent=2))
+    except HeadframeError as exc:
+        fail(str(exc))
+
+
+@app.command()
+def demo(
+    name: Optional[str] = typer.Argument(None, help="The game (default: the first registered)."),
+    players: Optional[int] = typer.Option(None, "--players", "-p"),
+    seed: Optional[int] = typer.Option(None, "--seed", "-s"),
+) -> None:
+    """A random demo game, printed with its log (what `make run` starts)."""
+    names = game_names()
+    if not names:
+        fail("no games are registered")
+    name = name or names[0]
+    game = open_game(name)
+    chosen_seed = seed if seed is not None else Rng(time.time_ns()).below(10**6)
+    console.print(f"[bold]{escape(game.title)}[/], a random demo game (seed {chosen_seed})\n")
+    random_game(name, players or game.players[len(game.players) // 2], chosen_seed, [], None, None)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

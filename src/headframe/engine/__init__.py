@@ -1,0 +1,34 @@
+"""The game-agnostic core of headframe: the contract every game implements and
+the mechanisms games share. Standard library only (PyYAML for data files)."""
+
+from .actions import Action
+from .components import Ruling
+from .errors import (
+    ComponentError,
+    HeadframeError,
+    IllegalAction,
+    MalformedAction,
+    OptionError,
+    PositionError,
+    RecordError,
+    UnknownGame,
+)
+from .game import Game
+from .options import Options, option
+from .records import load_record, parse_record, replay, save_record
+from .registry import game_names, load_game, register
+from .rng import Rng
+from .state import POSITION_FORMAT, RECORD_FORMAT, Decision, Result, State
+
+__all__ = [
+    "Action", "ComponentError", "Decision", "Game", "HeadframeError", "IllegalAction",
+    "MalformedAction", "OptionError", "Options", "POSITION_FORMAT", "PositionError",
+    "RECORD_FORMAT", "RecordError", "Result", "Rng", "Ruling", "State", "UnknownGame",
+    "game_names", "load_game", "load_position", "load_record", "option", "parse_record",
+    "register", "replay", "save_record",
+]
+
+
+def load_position(text):
+    """Load any registered game's position (`State.to_json()`)."""
+    return State.from_json(text)

@@ -1,0 +1,197 @@
+"""Actions: what a seat does, as small frozen dataclasses.
+
+Each game declares one *family* root (a direct subclass of `Action`, without a
+`kind`) and one subclass per kind of move:
+
+    class OreAction(Action): ...
+
+    @dataclass(frozen=True)
+    class Construct(OreAction):
+        kind = "construct"
+        card: str
+        space: int
+
+JSON form: ``{"kind": "construct", "card": "park", "space": 2}``.
+Stable short id: ``"construct:park:2"`` (tuple fields joined by ",", None as "-").
+`Family.from_json` and `Family.from_id` parse either form and raise
+`MalformedAction` naming what is wrong. `Kind.of(...)` returns an interned
+instance: move generators call it so that legal-action lists allocate nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from functools import cached_property
+from typing import Any, ClassVar
+
+from .errors import MalformedAction
+
+_SCALARS = (int, str, bool)
+
+
+class Action:
+    kind: ClassVar[str]
+    _kinds: ClassVar[dict[str, type[Action]]] = {}
+    _interned: ClassVar[dict[tuple, Action]]
+    _types: ClassVar[dict[str, Any] | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if Action in cls.__bases__:  # a game's family root
+            cls._kinds = {}
+        if "kind" in cls.__dict__:
+            cls._kinds[cls.kind] = cls
+            cls._interned = {}
+
+    @classmethod
+    def of(cls, *args: Any) -> Action:
+        """The interned action with these field values."""
+        try:
+            return cls._interned[args]
+        except KeyError:
+            action = cls._interned[args] = cls(*args)
+            return action
+
+    # --- the two external forms -------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            data[f.name] = list(value) if isinstance(value, tuple) else value
+        return data
+
+    @cached_property
+    def id(self) -> str:
+        parts = [self.kind]
+        for f in dataclasses.fields(self):
+            parts.append(_id_part(getattr(self, f.name)))
+        return ":".join(parts)
+
+    def __str__(self) -> str:
+        return self.id
+
+    @classmethod
+    def kinds(cls) -> dict[str, type[Action]]:
+        return dict(cls._kinds)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Action:
+        """Parse the JSON form (a dict, or a JSON text) of an action of this family."""
+        if isinstance(data, (str, bytes)):
+            try:
+                data = json.loads(data)
+            except ValueError as exc:
+                raise MalformedAction(f"not valid JSON: {exc}") from None
+        if not isinstance(data, dict):
+            raise MalformedAction(f"an action is a JSON object, not {type(data).__name__}")
+        kind_cls = cls._kind_class(data.get("kind"))
+        hints = kind_cls._field_types()
+        missing = [name for name in hints if name not in data]
+        extra = [name for name in data if name != "kind" and name not in hints]
+        if missing:
+            raise MalformedAction(f"action {kind_cls.kind!r} is missing field(s): {', '.join(missing)}")
+        if extra:
+            raise MalformedAction(f"action {kind_cls.kind!r} has no field(s): {', '.join(extra)}")
+        values = [_coerce(kind_cls.kind, name, data[name], hint) for name, hint in hints.items()]
+        return kind_cls.of(*values)
+
+    @classmethod
+    def from_id(cls, text: str) -> Action:
+        """Parse the short id form, e.g. ``"construct:park:2"``."""
+        if not isinstance(text, str) or not text:
+            raise MalformedAction("an action id is a non-empty string")
+        kind, *parts = text.split(":")
+        kind_cls = cls._kind_class(kind)
+        hints = kind_cls._field_types()
+        if len(parts) != len(hints):
+            raise MalformedAction(
+                f"action {kind!r} takes {len(hints)} part(s) after the kind "
+                f"({', '.join(hints) or 'none'}), got {len(parts)}"
+            )
+        values = [_parse_id_part(kind, name, part, hint) for (name, hint), part in zip(hints.items(), parts)]
+        return kind_cls.of(*values)
+
+    @classmethod
+    def _kind_class(cls, kind: Any) -> type[Action]:
+        if not isinstance(kind, str):
+            raise MalformedAction("an action needs a string field 'kind'")
+        try:
+            return cls._kinds[kind]
+        except KeyError:
+            known = ", ".join(sorted(cls._kinds)) or "none"
+            raise MalformedAction(f"unknown action kind {kind!r} (known: {known})") from None
+
+    @classmethod
+    def _field_types(cls) -> dict[str, Any]:
+        if cls.__dict__.get("_types") is None:
+            hints = typing.get_type_hints(cls)
+            cls._types = {f.name: hints[f.name] for f in dataclasses.fields(cls)}
+        return cls._types
+
+
+def _id_part(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return ",".join(_id_part(v) for v in value)
+    return str(value)
+
+
+def _type_name(hint: Any) -> str:
+    return getattr(hint, "__name__", str(hint))
+
+
+def _coerce(kind: str, name: str, value: Any, hint: Any) -> Any:
+    """Check a JSON value against a field's annotation; lists become tuples."""
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        options = typing.get_args(hint)
+        if value is None and type(None) in options:
+            return None
+        for option in options:
+            if option is not type(None):
+                try:
+                    return _coerce(kind, name, value, option)
+                except MalformedAction:
+                    pass
+        raise MalformedAction(f"action {kind!r}: field {name!r} cannot be {value!r}")
+    if origin is tuple:
+        if not isinstance(value, (list, tuple)):
+            raise MalformedAction(f"action {kind!r}: field {name!r} must be a list, not {value!r}")
+        item = typing.get_args(hint)[0]
+        return tuple(_coerce(kind, name, v, item) for v in value)
+    if hint in _SCALARS:
+        if type(value) is not hint:
+            raise MalformedAction(
+                f"action {kind!r}: field {name!r} must be {_type_name(hint)}, not {value!r}"
+            )
+        return value
+    raise TypeError(f"action field {name!r} has an unsupported type {hint!r}")
+
+
+def _parse_id_part(kind: str, name: str, part: str, hint: Any) -> Any:
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        if part == "-" and type(None) in typing.get_args(hint):
+            return None
+        hint = next(h for h in typing.get_args(hint) if h is not type(None))
+        origin = typing.get_origin(hint)
+    if origin is tuple:
+        item = typing.get_args(hint)[0]
+        return tuple(_parse_id_part(kind, name, p, item) for p in part.split(",")) if part else ()
+    if hint is int:
+        try:
+            return int(part)
+        except ValueError:
+            raise MalformedAction(f"action {kind!r}: field {name!r} must be a number, not {part!r}") from None
+    if hint is bool:
+        if part not in ("true", "false"):
+            raise MalformedAction(f"action {kind!r}: field {name!r} must be true or false, not {part!r}")
+        return part == "true"
+    return part

@@ -1,0 +1,66 @@
+"""Decks, piles and bags as plain lists, for every game.
+
+A pile's top card is its last item, so drawing is `pop()`. Hidden order is
+nothing more than a list the views do not show; `redeal` is the determinization
+of cards a seat cannot see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from .rng import Rng
+
+
+def shuffled(cards: Iterable[Any], rng: Rng) -> list[Any]:
+    pile = list(cards)
+    rng.shuffle(pile)
+    return pile
+
+
+def reshuffle(pile: list, discard: list, rng: Rng) -> None:
+    """Shuffle the discards into the pile (rulebooks' "when a pile runs out")."""
+    pile.extend(discard)
+    discard.clear()
+    rng.shuffle(pile)
+
+
+def draw(pile: list, rng: Rng, discard: list | None = None) -> Any | None:
+    """The top card; an empty pile first takes back its shuffled discards.
+    None when both are empty."""
+    if not pile and discard:
+        reshuffle(pile, discard, rng)
+    return pile.pop() if pile else None
+
+
+def draw_many(pile: list, count: int, rng: Rng, discard: list | None = None) -> list:
+    cards = []
+    for _ in range(count):
+        card = draw(pile, rng, discard)
+        if card is None:
+            break
+        cards.append(card)
+    return cards
+
+
+def draw_from_bag(bag: list, rng: Rng) -> Any | None:
+    """A face-down token drawn blindly from a bag (order never matters in a bag)."""
+    if not bag:
+        return None
+    index = rng.below(len(bag))
+    bag[index], bag[-1] = bag[-1], bag[index]
+    return bag.pop()
+
+
+def redeal(places: list[list], rng: Rng) -> None:
+    """Pool the cards of several hidden places (other hands, a face-down pile),
+    shuffle them and deal them back in the same sizes: what a seat that sees
+    none of them, only how many each holds, may believe."""
+    pool = [card for place in places for card in place]
+    rng.shuffle(pool)
+    start = 0
+    for place in places:
+        size = len(place)
+        place[:] = pool[start:start + size]
+        start += size

@@ -1,0 +1,109 @@
+"""Game options: each game's variants as a frozen dataclass.
+
+    @dataclass(frozen=True)
+    class OreCityOptions(Options):
+        majority_ranking: str = option("dense", "How tied holders rank (ORE-R24)",
+                                       choices=("dense", "competition"))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from typing import Any
+
+from .errors import OptionError
+
+
+def option(default: Any, help: str, choices: tuple | None = None, minimum: int | None = None) -> Any:
+    """Declare one option: its default, a one-line help, and optionally the
+    allowed values or the smallest allowed number."""
+    return dataclasses.field(
+        default=default, metadata={"help": help, "choices": choices, "minimum": minimum}
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class Options:
+    """Base of every game's options; a game without variants uses it as is."""
+
+    @classmethod
+    def from_dict(cls, values: dict[str, Any] | None) -> Options:
+        if values is None:
+            return cls()
+        if isinstance(values, cls):
+            return values
+        if not isinstance(values, dict):
+            raise OptionError(f"options are a mapping of name to value, not {type(values).__name__}")
+        known = {f.name: f for f in dataclasses.fields(cls)}
+        for name, value in values.items():
+            if name not in known:
+                allowed = ", ".join(known) or "none"
+                raise OptionError(f"unknown option {name!r} (options: {allowed})")
+            _check(name, value, known[name], typing.get_type_hints(cls)[name])
+        return cls(**values)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def describe(cls) -> list[dict[str, Any]]:
+        """Name, default, allowed values and help of every option, for people."""
+        return [
+            {
+                "name": f.name,
+                "default": f.default,
+                "choices": f.metadata.get("choices"),
+                "minimum": f.metadata.get("minimum"),
+                "help": f.metadata.get("help", ""),
+            }
+            for f in dataclasses.fields(cls)
+        ]
+
+    @classmethod
+    def parse_assignment(cls, text: str) -> tuple[str, Any]:
+        """Parse ``name=value`` as typed on a command line, by the option's type."""
+        name, sep, raw = text.partition("=")
+        if not sep:
+            raise OptionError(f"an option is written name=value, not {text!r}")
+        known = {f.name for f in dataclasses.fields(cls)}
+        if name not in known:
+            raise OptionError(f"unknown option {name!r} (options: {', '.join(known) or 'none'})")
+        hint = typing.get_type_hints(cls)[name]
+        if raw.lower() in ("none", "null") and _allows_none(hint):
+            return name, None
+        for kind in _scalar_types(hint):
+            if kind is bool and raw.lower() in ("true", "false", "yes", "no", "on", "off"):
+                return name, raw.lower() in ("true", "yes", "on")
+            if kind is int:
+                try:
+                    return name, int(raw)
+                except ValueError:
+                    continue
+            if kind is str:
+                return name, raw
+        raise OptionError(f"option {name!r} cannot be {raw!r}")
+
+
+def _allows_none(hint: Any) -> bool:
+    return type(None) in typing.get_args(hint)
+
+
+def _scalar_types(hint: Any) -> tuple[type, ...]:
+    args = typing.get_args(hint)
+    return tuple(a for a in args if a is not type(None)) if args else (hint,)
+
+
+def _check(name: str, value: Any, field: dataclasses.Field, hint: Any) -> None:
+    if value is None and _allows_none(hint):
+        return
+    kinds = _scalar_types(hint)
+    if not any(type(value) is kind for kind in kinds):
+        expected = " or ".join(k.__name__ for k in kinds)
+        raise OptionError(f"option {name!r} must be {expected}, not {value!r}")
+    choices = field.metadata.get("choices")
+    if choices is not None and value not in choices:
+        raise OptionError(f"option {name!r} must be one of {', '.join(map(str, choices))}, not {value!r}")
+    minimum = field.metadata.get("minimum")
+    if minimum is not None and value < minimum:
+        raise OptionError(f"option {name!r} must be at least {minimum}, not {value!r}")

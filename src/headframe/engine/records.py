@@ -1,0 +1,83 @@
+"""Records: a game as its seed, options and actions; replaying one rebuilds the game.
+
+    {"game": "ore-city", "format": "headframe-record/1", "players": 4, "seed": 7,
+     "options": {...}, "actions": [{"seat": 0, "action": {"kind": ...}}, ...]}
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .errors import HeadframeError, IllegalAction, RecordError
+from .state import RECORD_FORMAT, State
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def parse_record(data: Any) -> dict[str, Any]:
+    """Check a record's shape (not yet its actions); raises RecordError."""
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except ValueError as exc:
+            raise RecordError(f"a record is JSON text: {exc}") from None
+    if not isinstance(data, dict):
+        raise RecordError("a record is a JSON object")
+    if data.get("format") != RECORD_FORMAT:
+        raise RecordError(f"format: expected {RECORD_FORMAT!r}, got {data.get('format')!r}")
+    if not isinstance(data.get("game"), str):
+        raise RecordError("game: expected the game's name")
+    for key in ("players", "seed"):
+        if isinstance(data.get(key), bool) or not isinstance(data.get(key), int):
+            raise RecordError(f"{key}: expected an integer, got {data.get(key)!r}")
+    if not isinstance(data.get("options", {}), dict):
+        raise RecordError("options: expected an object")
+    actions = data.get("actions")
+    if not isinstance(actions, list):
+        raise RecordError("actions: expected a list")
+    for index, item in enumerate(actions):
+        if not isinstance(item, dict) or set(item) != {"seat", "action"}:
+            raise RecordError(f"actions[{index}]: expected {{'seat': ..., 'action': ...}}")
+    return data
+
+
+def replay(record: Any, game: Game | None = None, upto: int | None = None) -> State:
+    """Rebuild the game a record describes (its first `upto` actions, if given)."""
+    record = parse_record(record)
+    if game is None:
+        from .registry import load_game
+
+        try:
+            game = load_game(record["game"])
+        except HeadframeError as exc:
+            raise RecordError(str(exc)) from None
+    elif record["game"] != game.name:
+        raise RecordError(f"game: this is a record of {record['game']!r}, not {game.name!r}")
+    try:
+        state = game.new_state(record["players"], record["seed"], record.get("options"))
+    except HeadframeError as exc:
+        raise RecordError(str(exc)) from None
+    for index, item in enumerate(record["actions"][:upto]):
+        try:
+            state.apply(item["seat"], game.parse_action(item["action"]))
+        except IllegalAction as exc:
+            raise RecordError(f"actions[{index}]: {exc}") from None
+    return state
+
+
+def load_record(path: str | Path) -> dict[str, Any]:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"{path}: cannot read: {exc}") from None
+    try:
+        return parse_record(text)
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}") from None
+
+
+def save_record(state: State, path: str | Path) -> None:
+    Path(path).write_text(json.dumps(state.record(), indent=1) + "\n", encoding="utf-8")

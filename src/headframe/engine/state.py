@@ -1,0 +1,449 @@
+"""The engine contract: a game state is a state machine that always knows who
+owes which decision.
+
+A game subclasses `State`, declares its data as ``__slots__`` (plain data only:
+ints, strings, bools, None, lists and string-keyed dicts, so that a clone is one
+`marshal` round trip and a position is plain JSON), and implements the hooks:
+
+    setup()                      deal and place everything for a new game
+    to_move() -> tuple[int]      the seats that owe a decision now (empty: over)
+    generate_decision(seat)      the Decision with the complete list of legal actions
+    perform(seat, action)        the mutation, for an action known to be legal
+    observe(seat | None) -> dict what that seat may know, and nothing more
+    final_result() -> Result     scores and ranking, once over
+    resample_hidden(seat, rng)   (hidden-information games) redraw all the seat
+                                 cannot see, consistently with what it has seen
+    validate()                   (optional) deeper checks of a loaded position
+
+Everything else — legality checks, atomicity, caching, history, undo, logging,
+cloning, positions and records — is written once, here.
+"""
+
+from __future__ import annotations
+
+import json
+import marshal
+from dataclasses import dataclass
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .actions import Action
+from .errors import HeadframeError, IllegalAction, MalformedAction, OptionError, PositionError
+from .rng import Rng
+
+if TYPE_CHECKING:
+    from .game import Game
+
+POSITION_FORMAT = "headframe-position/1"
+RECORD_FORMAT = "headframe-record/1"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What one seat must decide now: a kind, a prompt for people, the legal actions."""
+
+    seat: int
+    kind: str
+    prompt: str
+    actions: tuple[Action, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "prompt": self.prompt,
+            "actions": [a.to_json() for a in self.actions],
+        }
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of a game: each seat's score and rank (1 is best; tied seats share
+    a rank) and the name of the tie-breaker that decided first place, if any."""
+
+    scores: tuple[int | float, ...]
+    ranking: tuple[int, ...]
+    tiebreak: str | None = None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(seat for seat, rank in enumerate(self.ranking) if rank == 1)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "ranking": list(self.ranking), "tiebreak": self.tiebreak}
+
+    @classmethod
+    def rank(cls, scores, tiebreaks: tuple[tuple[str, Any], ...] = ()) -> Result:
+        """Rank seats by score, then by each named tie-breaker in turn (higher is
+        better; negate a value where lower wins). Seats equal on all of them share
+        a rank."""
+        keys = [(score, *(values[seat] for _, values in tiebreaks)) for seat, score in enumerate(scores)]
+        order = sorted(range(len(keys)), key=lambda seat: keys[seat], reverse=True)
+        ranking = [0] * len(keys)
+        for position, seat in enumerate(order):
+            previous = order[position - 1] if position else None
+            same = previous is not None and keys[previous] == keys[seat]
+            ranking[seat] = ranking[previous] if same else position + 1
+        return cls(tuple(scores), tuple(ranking), _deciding_tiebreak(keys, order, tiebreaks))
+
+
+def _deciding_tiebreak(keys, order, tiebreaks) -> str | None:
+    """The tie-breaker that first separated the leader from a seat level with it."""
+    if len(order) < 2:
+        return None
+    first, second = keys[order[0]], keys[order[1]]
+    for depth in range(len(first)):
+        if first[depth] != second[depth]:
+            return tiebreaks[depth - 1][0] if depth else None
+    return None
+
+
+class State:
+    __slots__ = ("game", "players", "seed", "options", "rng", "log", "history", "_decisions", "_revealed")
+
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+    _values: ClassVar[Any]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        fields: list[str] = []
+        for klass in reversed(cls.__mro__):
+            if klass is not State and issubclass(klass, State):
+                slots = klass.__dict__.get("__slots__", ())
+                fields.extend(name for name in ((slots,) if isinstance(slots, str) else slots))
+        cls.FIELDS = tuple(fields)
+        getter = attrgetter(*fields) if fields else (lambda state: ())
+        cls._values = staticmethod(getter if len(fields) != 1 else (lambda state: (getter(state),)))
+
+    # --- the hooks a game implements -----------------------------------------
+
+    def setup(self) -> None:
+        raise NotImplementedError
+
+    def to_move(self) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def generate_decision(self, seat: int) -> Decision:
+        raise NotImplementedError
+
+    def perform(self, seat: int, action: Action) -> None:
+        raise NotImplementedError
+
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def final_result(self) -> Result:
+        raise NotImplementedError
+
+    def resample_hidden(self, seat: int, rng: Rng) -> None:
+        """Perfect-information games (apart from future chance) keep this no-op."""
+
+    def validate(self) -> None:
+        """Raise PositionError for a loaded position whose data do not add up."""
+
+    # --- creation --------------------------------------------------------------
+
+    @classmethod
+    def _blank(cls, game: Game, players: int, seed: int, options) -> State:
+        state = cls.__new__(cls)
+        state.game = game
+        state.players = players
+        state.seed = seed
+        state.options = options
+        state.rng = Rng(seed)
+        state.log = []
+        state.history = []
+        state._decisions = {}
+        state._revealed = False
+        return state
+
+    # --- turn structure --------------------------------------------------------
+
+    def is_over(self) -> bool:
+        return not self.to_move()
+
+    def decision(self, seat: int) -> Decision:
+        cached = self._decisions.get(seat)
+        if cached is not None:
+            return cached
+        self._check_seat(seat)
+        if seat not in self.to_move():
+            raise IllegalAction(self._not_to_move(seat))
+        decision = self._decisions[seat] = self.generate_decision(seat)
+        return decision
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        return self.decision(seat).actions
+
+    def apply(self, seat: int, action: Action | dict | str) -> None:
+        """Apply one seat's action. Anything illegal raises IllegalAction and
+        leaves the state exactly as it was. `action` may also be the JSON form
+        (a dict or its text) or the short id."""
+        self._check_seat(seat)
+        if not isinstance(action, Action):
+            action = self.game.parse_action(action)
+        decision = self.decision(seat)
+        if action not in decision.actions:
+            raise IllegalAction(
+                f"{action.id} is not a legal action for seat {seat} now "
+                f"({decision.kind}: {decision.prompt})"
+            )
+        rng_before = self.rng.state
+        self._revealed = False
+        self.perform(seat, action)
+        self._decisions = {}
+        barrier = self._revealed or self.rng.state != rng_before or seat not in self.to_move()
+        self.history.append((seat, action, barrier))
+
+    def result(self) -> Result:
+        if not self.is_over():
+            raise IllegalAction("the game is not over yet")
+        return self.final_result()
+
+    # --- what a game calls while performing ------------------------------------
+
+    def event(self, name: str, private: dict[int, dict] | None = None, **public: Any) -> None:
+        """Log one event: its public part, and optionally a private part per seat."""
+        entry: dict[str, Any] = {"event": name, **public}
+        if private:
+            entry["private"] = {str(seat): part for seat, part in private.items()}
+        self.log.append(entry)
+
+    def reveals(self) -> None:
+        """Mark the action being performed as showing hidden information (a card
+        drawn from a face-down pile, a bid revealed): it can no longer be taken
+        back. Drawing on the state's RNG is detected by itself."""
+        self._revealed = True
+
+    # --- what a seat may know --------------------------------------------------
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """A JSON observation of everything `seat` may know (None: a spectator)."""
+        if seat is not None:
+            self._check_seat(seat)
+        to_move = self.to_move()
+        view: dict[str, Any] = {
+            "game": self.game.name,
+            "players": self.players,
+            "options": self.options.to_dict(),
+            "seat": seat,
+            "to_move": list(to_move),
+            "over": not to_move,
+        }
+        view.update(self.observe(seat))
+        if seat is not None and seat in to_move:
+            view["decision"] = self.decision(seat).to_json()
+        if not to_move:
+            view["result"] = self.result().to_json()
+        return view
+
+    def log_for(self, seat: int | None = None) -> list[dict[str, Any]]:
+        """The log as `seat` may read it: public parts, and its own private parts."""
+        key = None if seat is None else str(seat)
+        entries = []
+        for entry in self.log:
+            private = entry.get("private")
+            if private is None:
+                entries.append(entry)
+                continue
+            public = {k: v for k, v in entry.items() if k != "private"}
+            if key in private:
+                public["private"] = private[key]
+            entries.append(public)
+        return entries
+
+    def determinize(self, seat: int, rng: Rng) -> State:
+        """A copy in which all that `seat` cannot see is resampled consistently
+        with what it has seen, and future chance is reseeded."""
+        self._check_seat(seat)
+        world = self.clone()
+        world.rng = rng.fork()
+        world._decisions = {}
+        world.resample_hidden(seat, rng)
+        return world
+
+    # --- copies, positions, records --------------------------------------------
+
+    def clone(self) -> State:
+        cls = self.__class__
+        twin = cls.__new__(cls)
+        twin.game = self.game
+        twin.players = self.players
+        twin.seed = self.seed
+        twin.options = self.options
+        twin.rng = self.rng.copy()
+        twin.log = self.log.copy()
+        twin.history = self.history.copy()
+        twin._decisions = self._decisions  # valid until either applies; apply replaces it
+        twin._revealed = False
+        for name, value in zip(cls.FIELDS, marshal.loads(marshal.dumps(cls._values(self)))):
+            setattr(twin, name, value)
+        return twin
+
+    def fields(self) -> dict[str, Any]:
+        return dict(zip(self.FIELDS, self._values(self)))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": POSITION_FORMAT,
+            "game": self.game.name,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options.to_dict(),
+            "rng": self.rng.state,
+            "state": self.fields(),
+            "history": [[seat, action.to_json(), barrier] for seat, action, barrier in self.history],
+            "log": self.log,
+        }
+
+    def to_json(self) -> str:
+        """The whole state as canonical JSON: a position, loadable with `from_json`."""
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str | bytes | dict, game: Game | None = None) -> State:
+        """Load a position, checking it field by field; raises PositionError."""
+        data = _parse_position(text)
+        if game is None:
+            from .registry import load_game
+
+            game = load_game(data.get("game"))
+        return _load_position(game, data)
+
+    def record(self) -> dict[str, Any]:
+        """The record of this game so far: replaying it rebuilds this state."""
+        return {
+            "game": self.game.name,
+            "format": RECORD_FORMAT,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options.to_dict(),
+            "actions": [{"seat": seat, "action": action.to_json()} for seat, action, _ in self.history],
+        }
+
+    # --- undo ------------------------------------------------------------------
+
+    def can_undo(self, seat: int) -> bool:
+        """A seat may take back its own last action while its turn goes on, and
+        never past one that revealed hidden information or drew randomness."""
+        return bool(self.history) and self.history[-1][0] == seat and not self.history[-1][2]
+
+    def undo(self, seat: int) -> None:
+        self._check_seat(seat)
+        if not self.can_undo(seat):
+            raise IllegalAction(self._why_no_undo(seat))
+        previous = self.game.new_state(self.players, self.seed, self.options)
+        for earlier_seat, action, _ in self.history[:-1]:
+            previous.apply(earlier_seat, action)
+        for name in State.__slots__ + self.FIELDS:
+            setattr(self, name, getattr(previous, name))
+
+    def _why_no_undo(self, seat: int) -> str:
+        if not self.history or self.history[-1][0] != seat:
+            return f"seat {seat} has no action of its own to take back in this turn"
+        return f"seat {seat}'s last action revealed information, drew at random or ended its turn"
+
+    # --- helpers -----------------------------------------------------------------
+
+    def _check_seat(self, seat: Any) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
+
+    def _not_to_move(self, seat: int) -> str:
+        waiting = self.to_move()
+        if not waiting:
+            return "the game is over"
+        names = ", ".join(f"seat {s}" for s in waiting)
+        return f"it is not seat {seat}'s move (waiting for {names})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.to_json() == self.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{self.game.title} state, {self.players} players, {len(self.history)} actions>"
+
+
+def _parse_position(text: str | bytes | dict) -> dict[str, Any]:
+    if isinstance(text, dict):
+        return text
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise PositionError(f"a position is JSON text: {exc}") from None
+    if not isinstance(data, dict):
+        raise PositionError("a position is a JSON object")
+    return data
+
+
+def _load_position(game: Game, data: dict[str, Any]) -> State:
+    if data.get("format") != POSITION_FORMAT:
+        raise PositionError(f"format: expected {POSITION_FORMAT!r}, got {data.get('format')!r}")
+    if data.get("game") != game.name:
+        raise PositionError(f"game: this is a position of {data.get('game')!r}, not {game.name!r}")
+    for key in ("players", "seed", "rng"):
+        if isinstance(data.get(key), bool) or not isinstance(data.get(key), int):
+            raise PositionError(f"{key}: expected an integer, got {data.get(key)!r}")
+    if not 0 <= data["rng"] < 1 << 64:
+        raise PositionError("rng: out of range")
+    try:
+        fresh = game.new_state(data["players"], data["seed"], data.get("options"))
+    except (OptionError, HeadframeError) as exc:
+        raise PositionError(str(exc)) from None
+    state = fresh.clone()
+    state.rng = Rng(data["rng"])
+    _load_fields(state, fresh, data.get("state"))
+    state.history = _load_history(game, data.get("history"))
+    log = data.get("log")
+    if not isinstance(log, list) or not all(isinstance(e, dict) and "event" in e for e in log):
+        raise PositionError("log: expected a list of events")
+    state.log = log
+    state._decisions = {}
+    _audit(state)
+    return state
+
+
+def _load_fields(state: State, fresh: State, fields: Any) -> None:
+    if not isinstance(fields, dict):
+        raise PositionError("state: expected an object of the game's fields")
+    missing = [name for name in state.FIELDS if name not in fields]
+    extra = [name for name in fields if name not in state.FIELDS]
+    if missing or extra:
+        raise PositionError(f"state: missing {missing or 'nothing'}, unknown {extra or 'nothing'}")
+    for name in state.FIELDS:
+        expected, value = getattr(fresh, name), fields[name]
+        if expected is not None and value is not None and type(expected) is not type(value):
+            raise PositionError(
+                f"state.{name}: expected {type(expected).__name__}, got {type(value).__name__}"
+            )
+        setattr(state, name, value)
+
+
+def _load_history(game: Game, history: Any) -> list[tuple[int, Action, bool]]:
+    if not isinstance(history, list):
+        raise PositionError("history: expected a list")
+    loaded = []
+    for index, item in enumerate(history):
+        if not (isinstance(item, list) and len(item) == 3 and type(item[0]) is int and type(item[2]) is bool):
+            raise PositionError(f"history[{index}]: expected [seat, action, barrier]")
+        try:
+            loaded.append((item[0], game.Action.from_json(item[1]), item[2]))
+        except MalformedAction as exc:
+            raise PositionError(f"history[{index}]: {exc}") from None
+    return loaded
+
+
+def _audit(state: State) -> None:
+    """Run the state's own machinery once, so that an inconsistent position fails
+    on loading with a PositionError rather than later with a crash."""
+    try:
+        state.validate()
+        for seat in state.to_move():
+            state.decision(seat)
+        state.view(None)
+        state._decisions = {}
+    except PositionError:
+        raise
+    except Exception as exc:  # a corrupt position may break any of the game's own code
+        raise PositionError(f"the position is inconsistent: {type(exc).__name__}: {exc}") from None

@@ -1,0 +1,61 @@
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from headframe.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def test_games_lists_registered_games() -> None:
+    result = run("games")
+    assert result.exit_code == 0 and "pit-lamps" in result.output and "Pit Lamps" in result.output
+
+
+def test_rules_shows_rulings_with_ids_and_sources() -> None:
+    result = run("rules", "pit-lamps")
+    assert result.exit_code == 0
+    assert "LAMP-R1" in result.output and "LAMP-R2" in result.output and "INVENTED" in result.output
+    assert "dig_limit" in result.output
+
+
+def test_random_prints_a_log_and_writes_a_replayable_record(tmp_path) -> None:
+    record = tmp_path / "game.json"
+    result = run("random", "pit-lamps", "--players", "3", "--seed", "4", "-o", "rounds=2", "--record", str(record))
+    assert result.exit_code == 0, result.output
+    assert "reveal" in result.output and "Result" in result.output
+    data = json.loads(record.read_text())
+    assert data["options"]["rounds"] == 2
+    replayed = run("replay", str(record))
+    assert replayed.exit_code == 0 and "Result" in replayed.output
+    position = tmp_path / "position.json"
+    assert run("position", "save", str(record), str(position), "--upto", "2").exit_code == 0
+    shown = run("position", "show", str(position), "--seat", "0")
+    assert shown.exit_code == 0 and "bid:" in shown.output
+
+
+def test_bad_input_gets_a_clear_error(tmp_path) -> None:
+    assert "no game named 'chess'" in run("rules", "chess").output
+    assert "played by 2, 3, 4 players" in run("random", "pit-lamps", "--players", "9").output
+    assert "unknown option 'speed'" in run("random", "pit-lamps", "-p", "2", "-o", "speed=3").output
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    for command in (("replay", str(broken)), ("position", "show", str(broken))):
+        result = run(*command)
+        assert result.exit_code == 2 and "error:" in result.output and "Traceback" not in result.output
+    bad_data = tmp_path / "data.yaml"
+    bad_data.write_text("source: INVENTED\n")
+    assert "missing field 'deck'" in run("rules", "pit-lamps", "--components", str(bad_data)).output
+
+
+def test_bench_prints_json() -> None:
+    result = run("bench", "--game", "pit-lamps", "--players", "2", "--seconds", "0.05")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["results"][0]["decisions_per_s"] > 0 and data["results"][0]["clone_us"] > 0

@@ -1,0 +1,144 @@
+"""The conformance suite: every registered game, every player count, the main
+option sets, many seeded random games, and at sampled moments every promise of
+the engine contract (DESIGN.md, "The engine contract")."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from headframe.engine import Action, IllegalAction, Rng, State, load_game, replay
+
+from .cases import Case, cases
+
+CASES = cases()
+CHECKS_PER_GAME = 12
+
+
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_random_game_keeps_every_promise(case: Case) -> None:
+    assert case.load_error is None, f"{case.game} does not load: {case.load_error}"
+    game = load_game(case.game)
+    state = game.new_state(case.players, case.seed, case.options)
+    assert state.to_json() == game.new_state(case.players, case.seed, case.options).to_json(), \
+        "same seed, same options: the same game"
+    policy = Rng(case.seed)
+    seen: list[Action] = []
+    limit = game.decision_limit(case.players)
+    stride = max(1, limit // (CHECKS_PER_GAME * 4))
+    decisions = 0
+    while not state.is_over():
+        to_move = state.to_move()
+        assert to_move and len(set(to_move)) == len(to_move)
+        seat = policy.choice(to_move)
+        decision = state.decision(seat)
+        assert decision.seat == seat and decision.actions, "a seat to move always has a choice"
+        assert len(set(decision.actions)) == len(decision.actions), "legal actions are distinct"
+        action = policy.choice(decision.actions)
+        checked = decisions % stride == 0
+        if checked:
+            check_illegal_actions_change_nothing(state, seat, seen)
+            check_clone_is_independent(state, seat, action)
+            check_position_round_trip(state)
+            check_determinize_keeps_what_each_seat_knows(state, policy)
+        before = state.to_json() if checked else None
+        state.apply(seat, action)
+        seen.append(action)
+        decisions += 1
+        assert decisions <= limit, f"{case.game} declared at most {limit} decisions"
+        if checked:
+            check_undo(state, seat, before)
+    check_finished_game(state, case)
+
+
+def check_illegal_actions_change_nothing(state: State, seat: int, seen: list[Action]) -> None:
+    before = state.to_json()
+    legal = set(state.decision(seat).actions)
+    attempts: list[tuple[int, object]] = [
+        (seat, "{not json"),
+        (seat, json.dumps([1, 2])),
+        (seat, {"kind": "no-such-kind"}),
+        (seat, {"no": "kind"}),
+        (seat, 42),
+        (state.players, next(iter(legal))),
+        (-1, next(iter(legal))),
+    ]
+    for action in legal:
+        broken = action.to_json()
+        if len(broken) > 1:
+            broken.pop(next(k for k in broken if k != "kind"))
+            attempts.append((seat, broken))
+        attempts.append((seat, {**action.to_json(), "unexpected": 1}))
+        break
+    attempts += [(seat, action) for action in seen[-40:] if action not in legal][:5]
+    for other in range(state.players):
+        if other not in state.to_move():
+            attempts.append((other, next(iter(legal))))
+    for who, action in attempts:
+        with pytest.raises(IllegalAction):
+            state.apply(who, action)
+        assert state.to_json() == before, f"a refused {action!r} changed the state"
+
+
+def check_clone_is_independent(state: State, seat: int, action: Action) -> None:
+    before = state.to_json()
+    twin = state.clone()
+    assert twin.to_json() == before and twin.fields() == state.fields()
+    twin.apply(seat, action)
+    assert state.to_json() == before, "applying to a clone changed the original"
+    state.clone().apply(seat, action)
+    assert state.clone().to_json() == before
+
+
+def check_position_round_trip(state: State) -> None:
+    fields = state.fields()
+    assert json.loads(json.dumps(fields)) == fields, "state fields must be plain JSON data (no tuples, no int keys)"
+    text = state.to_json()
+    loaded = state.game.load_position(text)
+    assert loaded.to_json() == text
+    assert loaded.fields() == fields
+    assert [(s, a, b) for s, a, b in loaded.history] == state.history
+
+
+def check_determinize_keeps_what_each_seat_knows(state: State, rng: Rng) -> None:
+    for seat in range(state.players):
+        world = state.determinize(seat, rng.fork())
+        assert world.view(seat) == state.view(seat), f"determinize changed what seat {seat} sees"
+        assert world.log_for(seat) == state.log_for(seat)
+        assert world.to_move() == state.to_move()
+        assert state.game.load_position(world.to_json()).to_json() == world.to_json()
+    for seat in range(state.players):
+        assert json.dumps(state.view(seat), sort_keys=True)  # views are JSON
+    assert json.dumps(state.view(None), sort_keys=True)
+
+
+def check_undo(state: State, seat: int, before: str) -> None:
+    after = state.to_json()
+    if state.can_undo(seat):
+        twin = state.clone()
+        twin.undo(seat)
+        assert twin.to_json() == before, "undo restores the previous state exactly"
+    else:
+        with pytest.raises(IllegalAction):
+            state.undo(seat)
+        assert state.to_json() == after, "a refused undo changed the state"
+    for other in range(state.players):
+        if other != seat:
+            assert not state.can_undo(other), "only the seat that acted may take an action back"
+
+
+def check_finished_game(state: State, case: Case) -> None:
+    result = state.result()
+    assert len(result.scores) == len(result.ranking) == case.players
+    assert sorted(result.ranking)[0] == 1 and all(1 <= rank <= case.players for rank in result.ranking)
+    order = sorted(range(case.players), key=lambda seat: result.ranking[seat])
+    assert all(result.scores[a] >= result.scores[b] for a, b in zip(order, order[1:])), \
+        "a better rank never has a lower score"
+    assert state.to_move() == ()
+    with pytest.raises(IllegalAction):
+        state.apply(0, {"kind": "anything"})
+    replayed = replay(state.record())
+    assert replayed.to_json() == state.to_json(), "the record replays to the identical state"
+    assert replay(json.loads(json.dumps(state.record()))).to_json() == state.to_json()
+    assert state.game.load_position(state.to_json()).result() == result

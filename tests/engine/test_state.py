@@ -1,0 +1,139 @@
+"""The engine's own promises, shown on the test game Pit Lamps."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from headframe.engine import (
+    IllegalAction, OptionError, PositionError, RecordError, Result, load_game, load_position, replay,
+)
+from headframe.engine.records import load_record, save_record
+from tests.tinygame import Bid, Dig, DrawCard, PitLamps, Rest
+
+
+@pytest.fixture
+def game() -> PitLamps:
+    return load_game("pit-lamps")
+
+
+def bid_all(state) -> None:
+    for seat in state.to_move():
+        state.apply(seat, state.legal_actions(seat)[0])
+
+
+def test_simultaneous_bids_are_sealed_until_all_are_in(game) -> None:
+    state = game.new_state(3, 11)
+    assert state.to_move() == (0, 1, 2)
+    card = state.legal_actions(1)[0]
+    state.apply(1, card)
+    assert state.to_move() == (0, 2)
+    assert state.view(0)["sealed"] == {"1": "sealed"}
+    assert state.view(1)["sealed"] == {"1": card.card}
+    assert "private" not in state.log_for(0)[-1] and state.log_for(1)[-1]["private"] == {"card": card.card}
+
+
+def test_out_of_turn_and_game_over_are_refused(game) -> None:
+    state = game.new_state(2, 3)
+    bid_all(state)
+    worker = state.to_move()[0]
+    with pytest.raises(IllegalAction, match="not seat .*'s move"):
+        state.apply(1 - worker, Rest.of())
+    with pytest.raises(IllegalAction, match="no seat 5"):
+        state.apply(5, Rest.of())
+    with pytest.raises(IllegalAction, match="not a legal action"):
+        state.apply(worker, Bid.of(1))
+
+
+def test_undo_within_a_turn_but_not_past_a_draw(game) -> None:
+    state = game.new_state(2, 3)
+    bid_all(state)
+    worker = state.to_move()[0]
+    before = state.to_json()
+    state.apply(worker, Dig.of())
+    assert state.can_undo(worker) and not state.can_undo(1 - worker)
+    state.undo(worker)
+    assert state.to_json() == before
+    state.apply(worker, Dig.of())
+    state.apply(worker, DrawCard.of())  # draws from the face-down deck: a reveal
+    assert not state.can_undo(worker)
+    with pytest.raises(IllegalAction, match="revealed information"):
+        state.undo(worker)
+
+
+def test_result_ranks_with_tiebreak() -> None:
+    result = Result.rank([5, 5, 3], (("cards", [1, 2, 0]),))
+    assert result.ranking == (2, 1, 3) and result.tiebreak == "cards" and result.winners == (1,)
+    tied = Result.rank([4, 4], (("cards", [1, 1]),))
+    assert tied.ranking == (1, 1) and tied.tiebreak is None and tied.winners == (0, 1)
+
+
+def test_options_are_validated(game) -> None:
+    assert game.new_state(2, 1, {"rounds": 2}).options.rounds == 2
+    with pytest.raises(OptionError, match="unknown option 'speed'"):
+        game.new_state(2, 1, {"speed": 3})
+    with pytest.raises(OptionError, match="one of 1, 2"):
+        game.new_state(2, 1, {"dig_limit": 3})
+    with pytest.raises(OptionError, match="at least 1"):
+        game.new_state(2, 1, {"rounds": 0})
+    with pytest.raises(OptionError, match="must be int"):
+        game.new_state(2, 1, {"rounds": "2"})
+    with pytest.raises(OptionError, match="played by 2, 3, 4 players"):
+        game.new_state(5, 1)
+    assert game.Options.parse_assignment("rounds=4") == ("rounds", 4)
+
+
+def play(state, steps: int) -> None:
+    for _ in range(steps):
+        seat = state.to_move()[0]
+        state.apply(seat, state.legal_actions(seat)[-1])
+
+
+def test_positions_round_trip_and_corrupt_ones_are_refused(game) -> None:
+    state = game.new_state(3, 8)
+    play(state, 7)
+    assert load_position(state.to_json()).to_json() == state.to_json()
+    data = json.loads(state.to_json())
+    corruptions = {
+        "format": lambda d: d.update(format="chess"),
+        "game": lambda d: d.update(game="ore-city"),
+        "integer": lambda d: d.update(seed="x"),
+        "unknown": lambda d: d["state"].update(weather=1),
+        "expected list": lambda d: d["state"].update(hands=3),
+        "history": lambda d: d["history"].append([0, {"kind": "fly"}, False]),
+        "inconsistent": lambda d: d["state"].update(worker=9, phase="work"),
+    }
+    for message, corrupt in corruptions.items():
+        broken = json.loads(state.to_json())
+        corrupt(broken)
+        with pytest.raises(PositionError, match=message):
+            game.load_position(broken)
+    with pytest.raises(PositionError, match="JSON"):
+        game.load_position("{nope")
+
+
+def test_records_replay_and_bad_records_are_refused(game, tmp_path) -> None:
+    state = game.new_state(2, 4)
+    play(state, 9)
+    path = tmp_path / "game.json"
+    save_record(state, path)
+    assert replay(load_record(path)).to_json() == state.to_json()
+    assert replay(state.record(), upto=3).history == state.history[:3]
+    record = state.record()
+    record["actions"][2]["action"] = {"kind": "bid", "card": 99}
+    with pytest.raises(RecordError, match=r"actions\[2\]"):
+        replay(record)
+    with pytest.raises(RecordError, match="format"):
+        replay({**state.record(), "format": "pgn"})
+    path.write_text("{")
+    with pytest.raises(RecordError, match="JSON"):
+        load_record(path)
+
+
+def test_action_input_forms(game) -> None:
+    state = game.new_state(2, 6)
+    card = state.legal_actions(0)[0]
+    state.apply(0, f"bid:{card.card}")
+    state.apply(1, json.dumps(state.legal_actions(1)[0].to_json()))
+    assert state.phase == "work"

@@ -1,0 +1,22 @@
+"""Each golden playthrough still plays the same way, decision for decision."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from headframe.engine import load_game, replay
+
+from .playthrough import golden_cases, paths, play
+
+
+@pytest.mark.parametrize("name, players, seed", golden_cases())
+def test_golden_playthrough_is_unchanged(name: str, players: int, seed: int) -> None:
+    record_path, summary_path = paths(name, players, seed)
+    assert record_path.exists(), f"no golden playthrough for {name}: run `make golden` and review the files"
+    record, summary = play(load_game(name), players, seed)
+    assert summary == summary_path.read_text(encoding="utf-8"), \
+        f"{name} plays differently: run `make golden` and review the diff"
+    assert record == json.loads(record_path.read_text(encoding="utf-8"))
+    assert replay(record).is_over()
