@@ -12,7 +12,6 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from headframe.agents.random_agent import RandomAgent
 from headframe.engine import (
     Game, HeadframeError, Rng, State, game_names, load_game, load_record, replay,
 )
@@ -137,11 +136,11 @@ def random_game(
         state = game.new_state(players, seed, parse_options(game, option))
     except HeadframeError as exc:
         fail(str(exc))
-    agent = RandomAgent(seed)
+    rng = Rng(seed)
     shown = print_log(state, 0)
     while not state.is_over():
-        seat = agent.rng.choice(state.to_move())
-        action = agent.choose(state, seat)
+        seat = rng.choice(state.to_move())
+        action = rng.choice(state.decision(seat).actions)
         console.print(f"[dim]seat {seat}:[/] {escape(game.describe_action(action))}")
         state.apply(seat, action)
         shown = print_log(state, shown)
@@ -232,6 +231,45 @@ def position_save(record_path: Path, out: Path, upto: Optional[int] = typer.Opti
         fail(str(exc))
     out.write_text(state.to_json() + "\n", encoding="utf-8")
     console.print(f"position after {len(state.history)} actions written to {escape(str(out))}")
+
+
+DEFAULT_GAME = "ore-city"
+DEFAULT_SEATS = "you,heuristic,heuristic"
+
+
+@app.command()
+def play(
+    name: Optional[str] = typer.Argument(None, help=f"The game (default: {DEFAULT_GAME})."),
+    seats: Optional[str] = typer.Option(None, "--seats", help="Comma-separated: you, human:Name, or an agent "
+                                        f"spec (random, heuristic, ismcts:time=1.0). Default: {DEFAULT_SEATS}."),
+    seed: Optional[int] = typer.Option(None, "--seed", "-s", help="The game's seed (default: random)."),
+    option: list[str] = typer.Option([], "--option", "-o", help="An option, name=value (repeatable)."),
+    resume: Optional[Path] = typer.Option(None, "--resume", help="Continue a saved game from its record."),
+    record: Optional[Path] = typer.Option(None, "--record", help="Where to save the record."),
+    fast: bool = typer.Option(False, "--fast", help="Do not pause after the bots' moves."),
+) -> None:
+    """Play at the terminal, against bots or friends (hot seat)."""
+    from headframe.play import SeatError, TerminalGame, make_seats, split_seats
+
+    try:
+        if resume is not None:
+            saved = load_record(resume)
+            state = replay(saved)
+            seat_specs = split_seats(seats) if seats else saved.get("seats")
+            if not isinstance(seat_specs, list) or not all(isinstance(s, str) for s in seat_specs):
+                fail(f"{resume}: the record names no seats; give them with --seats")
+            chosen_seed = saved["seed"]
+            record = record or resume
+        else:
+            game = open_game(name or (DEFAULT_GAME if DEFAULT_GAME in game_names() else game_names()[0]))
+            seat_specs = split_seats(seats or DEFAULT_SEATS)
+            chosen_seed = seed if seed is not None else Rng(time.time_ns()).below(10**6)
+            state = game.new_state(len(seat_specs), chosen_seed, parse_options(game, option))
+        table = TerminalGame(state, make_seats(seat_specs, state.game, chosen_seed), console,
+                             fast=fast, record_path=record, seed=chosen_seed)
+    except (HeadframeError, SeatError) as exc:
+        fail(str(exc))
+    table.run()
 
 
 @app.command()

@@ -137,3 +137,15 @@ def test_action_input_forms(game) -> None:
     state.apply(0, f"bid:{card.card}")
     state.apply(1, json.dumps(state.legal_actions(1)[0].to_json()))
     assert state.phase == "work"
+
+
+def test_a_determinized_world_keeps_nothing_hidden(game) -> None:
+    from headframe.engine import Rng
+
+    state = game.new_state(3, 21)
+    state.apply(0, state.legal_actions(0)[0])  # seat 0's sealed bid, in its private log
+    world = state.determinize(1, Rng(5))
+    assert world.history == [] and world.seed != state.seed
+    assert all("0" not in entry.get("private", {}) for entry in world.log)
+    assert world.view(1) == state.view(1) and world.log_for(1) == state.log_for(1)
+    assert world.sealed["0"] in range(1, 7)

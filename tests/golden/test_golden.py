@@ -13,9 +13,10 @@ from .playthrough import golden_cases, paths, play
 
 @pytest.mark.parametrize("name, players, seed", golden_cases())
 def test_golden_playthrough_is_unchanged(name: str, players: int, seed: int) -> None:
+    game = load_game(name)
     record_path, summary_path = paths(name, players, seed)
     assert record_path.exists(), f"no golden playthrough for {name}: run `make golden` and review the files"
-    record, summary = play(load_game(name), players, seed)
+    record, summary = play(game, players, seed)
     assert summary == summary_path.read_text(encoding="utf-8"), \
         f"{name} plays differently: run `make golden` and review the diff"
     assert record == json.loads(record_path.read_text(encoding="utf-8"))

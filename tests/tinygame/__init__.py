@@ -182,3 +182,10 @@ class PitLamps(Game):
 
     def decision_limit(self, players: int) -> int:
         return 20 * players * (1 + 3)
+
+    def heuristic(self, state: PitLampsState, seat: int, rng: Rng) -> Action:
+        """Bid the highest card; dig while allowed; then rest."""
+        actions = state.decision(seat).actions
+        if actions[0].kind == "bid":
+            return actions[-1]
+        return actions[0] if actions[0].kind == "dig" else Rest.of()

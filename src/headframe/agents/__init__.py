@@ -1,5 +1,75 @@
-"""Players that are not people. They see only the engine's protocol."""
+"""Players that are not people. They see only what their seat may know: an
+`InformationSet` of the seat's view, its decision and determinized worlds.
 
+Agents are named by short spec strings usable everywhere:
+    random
+    heuristic
+    ismcts                    (1000 iterations)
+    ismcts:iters=2000
+    ismcts:time=1.0           (seconds per decision)
+    ismcts:iters=500,rollout=random,depth=60,c=0.7
+"""
+
+from __future__ import annotations
+
+from headframe.engine import Game, HeadframeError
+
+from .base import Agent, InformationSet
+from .heuristic import HeuristicAgent
+from .ismcts import ISMCTSAgent
 from .random_agent import RandomAgent
 
-__all__ = ["RandomAgent"]
+__all__ = ["Agent", "AgentSpecError", "HeuristicAgent", "ISMCTSAgent", "InformationSet", "RandomAgent",
+           "make_agent", "AGENT_NAMES"]
+
+AGENT_NAMES = ("random", "heuristic", "ismcts")
+
+
+class AgentSpecError(HeadframeError, ValueError):
+    """An agent spec that names no agent or gives it a setting it does not take."""
+
+
+def make_agent(spec: str, game: Game, seed: int = 0) -> Agent:
+    name, _, settings = spec.partition(":")
+    params = _parse_settings(spec, settings)
+    if name == "random" and not params:
+        return RandomAgent(seed)
+    if name == "heuristic" and not params:
+        if not game.has_heuristic():
+            raise AgentSpecError(f"{game.title} has no heuristic policy")
+        return HeuristicAgent(game, seed)
+    if name == "ismcts":
+        return _make_ismcts(spec, game, seed, params)
+    if name in AGENT_NAMES:
+        raise AgentSpecError(f"agent {name!r} takes no settings")
+    raise AgentSpecError(f"unknown agent {spec!r} (agents: {', '.join(AGENT_NAMES)})")
+
+
+def _parse_settings(spec: str, settings: str) -> dict[str, str]:
+    params = {}
+    for item in filter(None, settings.split(",")):
+        key, sep, value = item.partition("=")
+        if not sep or not key or not value:
+            raise AgentSpecError(f"agent spec {spec!r}: settings are key=value, not {item!r}")
+        params[key] = value
+    return params
+
+
+def _make_ismcts(spec: str, game: Game, seed: int, params: dict[str, str]) -> ISMCTSAgent:
+    kinds = {"iters": int, "time": float, "depth": int, "c": float, "rollout": str}
+    unknown = set(params) - set(kinds)
+    if unknown:
+        raise AgentSpecError(f"agent spec {spec!r}: ismcts takes {', '.join(kinds)}, not {', '.join(sorted(unknown))}")
+    try:
+        values = {key: kinds[key](value) for key, value in params.items()}
+    except ValueError:
+        raise AgentSpecError(f"agent spec {spec!r}: a setting is not a number") from None
+    if any(values.get(k, 1) <= 0 for k in ("iters", "time", "depth")) or values.get("c", 0) < 0:
+        raise AgentSpecError(f"agent spec {spec!r}: budgets must be positive")
+    if values.get("rollout", "auto") not in ("auto", "heuristic", "random"):
+        raise AgentSpecError(f"agent spec {spec!r}: rollout is heuristic or random")
+    if values.get("rollout") == "heuristic" and not game.has_heuristic():
+        raise AgentSpecError(f"{game.title} has no heuristic policy for rollouts")
+    return ISMCTSAgent(game, seed, iters=values.get("iters"), time_s=values.get("time"),
+                       exploration=values.get("c", 0.7), depth=values.get("depth", 200),
+                       rollout=values.get("rollout", "auto"))

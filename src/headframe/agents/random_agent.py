@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from headframe.engine import Action, Rng, State
 
+from .base import InformationSet
+
 
 class RandomAgent:
-    name = "random"
-
     def __init__(self, seed: int = 0) -> None:
+        self.spec = "random"
         self.rng = Rng(seed)
 
-    def choose(self, state: State, seat: int) -> Action:
-        return self.rng.choice(state.decision(seat).actions)
+    def choose(self, info: InformationSet) -> Action:
+        return self.rng.choice(info.decision.actions)
 
 
 def play_random_game(state: State, rng: Rng) -> int:

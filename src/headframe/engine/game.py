@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import sys
 from functools import cached_property
@@ -63,6 +64,13 @@ class Game:
     def rulings(self) -> list[Ruling]:
         return load_rulings(self.package)
 
+    def rulings_for(self, decision_kind: str) -> list[Ruling]:
+        """The rulings that bear on a kind of decision: by default, those whose
+        title or text names a word of the kind ("book-closing" finds the
+        book-closing rulings). Games may map kinds to ruling ids instead."""
+        words = [w for w in re.split(r"[-_ ]+", decision_kind.lower()) if len(w) >= 3]
+        return [r for r in self.rulings() if any(w in f"{r.title} {r.text}".lower() for w in words)]
+
     def decision_limit(self, players: int) -> int:
         raise NotImplementedError
 
@@ -94,6 +102,23 @@ class Game:
 
         return replay(record, self)
 
+    # --- for agents ----------------------------------------------------------------
+
+    def heuristic(self, state: State, seat: int, rng) -> Action:
+        """The game's cheap, sensible policy: one of `state.decision(seat).actions`,
+        reading only what `seat` may know (agents call it on a determinized world)."""
+        raise NotImplementedError(f"{self.title} has no heuristic policy")
+
+    def has_heuristic(self) -> bool:
+        return type(self).heuristic is not Game.heuristic
+
+    def evaluate(self, state: State) -> list[float]:
+        """Each seat's expected reward in [0, 1] (1: a sure win). A finished game
+        scores its ranking; games override this to judge unfinished ones."""
+        if state.is_over():
+            return rank_rewards(state.result().ranking)
+        return [1.0 / state.players] * state.players
+
     # --- presentation ------------------------------------------------------------
 
     def render_text(self, view: dict[str, Any]) -> str:
@@ -114,3 +139,17 @@ class Game:
     def __repr__(self) -> str:
         return f"<game {self.name}>"
 
+
+
+def rank_rewards(ranking: tuple[int, ...]) -> list[float]:
+    """1 for first place, 0 for last, evenly between; tied seats share the
+    rewards of the places they tie for."""
+    players = len(ranking)
+    if players == 1:
+        return [1.0]
+    place_reward = [(players - 1 - place) / (players - 1) for place in range(players)]
+    rewards = []
+    for rank in ranking:
+        tied = ranking.count(rank)
+        rewards.append(sum(place_reward[rank - 1:rank - 1 + tied]) / tied)
+    return rewards

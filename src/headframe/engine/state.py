@@ -253,11 +253,16 @@ class State:
         return entries
 
     def determinize(self, seat: int, rng: Rng) -> State:
-        """A copy in which all that `seat` cannot see is resampled consistently
-        with what it has seen, and future chance is reseeded."""
+        """A world `seat` cannot tell from the real one: all it cannot see is
+        resampled consistently with what it has seen, future chance is reseeded,
+        and nothing else hidden is left in it (no history, no seed, no other
+        seat's private log). Search runs on these, never on the real state."""
         self._check_seat(seat)
         world = self.clone()
         world.rng = rng.fork()
+        world.seed = rng.next64() >> 1  # the real seed would replay the real deal
+        world.history = []  # others' past actions may hold what the seat cannot know
+        world.log = [_entry_for(entry, str(seat)) for entry in self.log]
         world._decisions = {}
         world.resample_hidden(seat, rng)
         return world
@@ -363,6 +368,17 @@ class State:
 
     def __repr__(self) -> str:
         return f"<{self.game.title} state, {self.players} players, {len(self.history)} actions>"
+
+
+def _entry_for(entry: dict[str, Any], key: str) -> dict[str, Any]:
+    """A log entry with only the private part of seat `key` (internal form)."""
+    private = entry.get("private")
+    if private is None or set(private) <= {key}:
+        return entry
+    kept = {k: v for k, v in entry.items() if k != "private"}
+    if key in private:
+        kept["private"] = {key: private[key]}
+    return kept
 
 
 def _parse_position(text: str | bytes | dict) -> dict[str, Any]:

@@ -1,0 +1,39 @@
+"""The agent protocol: an agent is asked for one action at one seat's decision,
+and is handed only what that seat may know.
+
+`InformationSet` is that hand-off: the seat's view, its decision, and worlds
+drawn with `State.determinize`. It holds no reference to the real state: its
+one world is itself a determinization, so an agent that digs through it finds a
+random world consistent with the seat's knowledge, never the truth.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from headframe.engine import Action, Decision, Rng, State
+
+
+class InformationSet:
+    __slots__ = ("seat", "view", "decision", "_world")
+
+    def __init__(self, state: State, seat: int, rng: Rng) -> None:
+        self.seat = seat
+        self.view: dict[str, Any] = state.view(seat)
+        self.decision: Decision = state.decision(seat)
+        self._world = state.determinize(seat, rng)
+
+    def sample_world(self, rng: Rng) -> State:
+        """A fresh world consistent with all the seat has seen."""
+        return self._world.determinize(self.seat, rng)
+
+    @property
+    def game(self):
+        return self._world.game
+
+
+class Agent(Protocol):
+    spec: str
+
+    def choose(self, info: InformationSet) -> Action:
+        """One of `info.decision.actions`."""

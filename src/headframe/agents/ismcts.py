@@ -1,0 +1,128 @@
+"""Information-set Monte Carlo tree search (Cowling, Powley and Whitehouse 2012,
+single-observer variant).
+
+Every iteration draws a fresh world from the seat's information set and walks
+one tree of the observer's information sets: at each node, UCT chooses among
+the actions legal *in this world*, with availability counts (a child's
+exploration term counts the visits in which it was available, not all visits).
+A rollout by the heuristic or random policy finishes the iteration, cut off
+after `depth` decisions and judged by the game's `evaluate`. The final choice
+is the most visited action. Each decision's reward is the reward of the seat
+that took it, so the tree handles any number of players; chance is sampled in
+the world; a simultaneous decision is taken seat by seat in the world, where
+the other seats' sealed choices are the determinization's.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from headframe.engine import Action, Game, Rng
+
+from .base import InformationSet
+
+
+class Node:
+    __slots__ = ("seat", "visits", "reward", "available", "children")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # who took the action leading here
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0
+        self.children: dict[Action, Node] = {}
+
+
+class ISMCTSAgent:
+    def __init__(self, game: Game, seed: int = 0, iters: int | None = None, time_s: float | None = None,
+                 exploration: float = 0.7, depth: int = 200, rollout: str = "auto") -> None:
+        if iters is None and time_s is None:
+            iters = 1000
+        self.game = game
+        self.rng = Rng(seed)
+        self.iters = iters
+        self.time_s = time_s
+        self.exploration = exploration
+        self.depth = depth
+        self.use_heuristic = rollout == "heuristic" or (rollout == "auto" and game.has_heuristic())
+        budget = f"iters={iters}" if time_s is None else f"time={time_s}"
+        self.spec = f"ismcts:{budget}"
+        self.last_iterations = 0
+
+    def choose(self, info: InformationSet) -> Action:
+        actions = info.decision.actions
+        if len(actions) == 1:
+            return actions[0]
+        root = Node(-1)
+        deadline = None if self.time_s is None else time.perf_counter() + self.time_s
+        iterations = 0
+        while True:
+            if self.iters is not None and iterations >= self.iters:
+                break
+            if deadline is not None and iterations % 8 == 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, info)
+            iterations += 1
+        self.last_iterations = iterations
+        return max(actions, key=lambda a: (root.children[a].visits, root.children[a].reward)
+                   if a in root.children else (-1, 0.0))
+
+    def _iterate(self, root: Node, info: InformationSet) -> None:
+        rng = self.rng
+        world = info.sample_world(rng)
+        node, path, steps = root, [root], 0
+        while not world.is_over():
+            to_move = world.to_move()
+            seat = to_move[0] if len(to_move) == 1 else rng.choice(to_move)
+            legal = world.decision(seat).actions
+            children = node.children
+            untried = []
+            for action in legal:
+                child = children.get(action)
+                if child is None:
+                    untried.append(action)
+                else:
+                    child.available += 1
+            if untried:
+                action = untried[rng.below(len(untried))]
+                node = children[action] = Node(seat)
+                node.available = 1
+                world.apply(seat, action)
+                path.append(node)
+                steps += 1
+                break
+            action, node = self._select(children, legal)
+            world.apply(seat, action)
+            path.append(node)
+            steps += 1
+        rewards = self._rollout(world, steps)
+        for visited in path:
+            visited.visits += 1
+            if visited.seat >= 0:
+                visited.reward += rewards[visited.seat]
+
+    def _select(self, children: dict[Action, Node], legal: tuple[Action, ...]) -> tuple[Action, Node]:
+        c = self.exploration
+        best, best_score = None, -1.0
+        for action in legal:
+            child = children[action]
+            score = child.reward / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+            if score > best_score:
+                best, best_score = action, score
+        return best, children[best]
+
+    def _rollout(self, world, steps: int) -> list[float]:
+        rng, game = self.rng, self.game
+        while steps < self.depth:
+            to_move = world.to_move()
+            if not to_move:
+                break
+            seat = to_move[0] if len(to_move) == 1 else rng.choice(to_move)
+            if self.use_heuristic:
+                action = game.heuristic(world, seat, rng)
+            else:
+                action = rng.choice(world.decision(seat).actions)
+            world.apply(seat, action)
+            steps += 1
+        return game.evaluate(world)

@@ -1,0 +1,114 @@
+from __future__ import annotations
+
+import gc
+import time
+
+import pytest
+
+from headframe.agents import AgentSpecError, InformationSet, ISMCTSAgent, make_agent
+from headframe.engine import Rng, load_game, game_names
+from headframe.engine.game import rank_rewards
+
+
+def reachable_ids(root, limit: int = 200_000) -> set[int]:
+    seen, frontier = {id(root)}, [root]
+    while frontier and len(seen) < limit:
+        item = frontier.pop()
+        for ref in gc.get_referents(item):
+            if id(ref) not in seen and not isinstance(ref, type):
+                seen.add(id(ref))
+                frontier.append(ref)
+    return seen
+
+
+def test_an_information_set_cannot_reach_the_real_state() -> None:
+    state = load_game("pit-lamps").new_state(3, 4)
+    info = InformationSet(state, 0, Rng(1))
+    assert id(state) not in reachable_ids(info)
+    for private in (state.hands[1], state.hands[2], state.deck):
+        assert id(private) not in reachable_ids(info)
+
+
+def test_an_agent_that_peeks_only_finds_a_random_world() -> None:
+    """A cheating agent reads seat 1's hand out of what it was given: across
+    seeds it is wrong about as often as a guess would be."""
+    game = load_game("pit-lamps")
+    right = 0
+    for seed in range(60):
+        state = game.new_state(2, seed)
+        info = InformationSet(state, 0, Rng(seed + 1000))
+        right += info._world.hands[1] == state.hands[1]
+    assert right < 15
+
+
+def test_same_seed_same_choices() -> None:
+    game = load_game("pit-lamps")
+    state = game.new_state(3, 9)
+    info = InformationSet(state, 0, Rng(2))
+    first = ISMCTSAgent(game, seed=5, iters=200).choose(info)
+    assert all(ISMCTSAgent(game, seed=5, iters=200).choose(InformationSet(state, 0, Rng(2))) == first
+               for _ in range(3))
+
+
+def test_budgets_are_respected() -> None:
+    game = load_game("pit-lamps")
+    state = game.new_state(3, 9)
+    agent = ISMCTSAgent(game, iters=123)
+    agent.choose(InformationSet(state, 0, Rng(0)))
+    assert agent.last_iterations == 123
+    timed = make_agent("ismcts:time=0.2", game)
+    start = time.perf_counter()
+    timed.choose(InformationSet(state, 0, Rng(0)))
+    assert 0.19 <= time.perf_counter() - start < 0.4 and timed.last_iterations > 10
+
+
+@pytest.mark.parametrize("spec", ["random", "heuristic", "ismcts:iters=30", "ismcts:iters=20,rollout=random,depth=10"])
+@pytest.mark.parametrize("name", game_names())
+def test_every_agent_finishes_games_of_every_game(name: str, spec: str) -> None:
+    game = load_game(name)
+    if spec == "heuristic" and not game.has_heuristic():
+        pytest.fail(f"{name} has no heuristic")
+    for players in (game.players[0], game.players[-1]):
+        state = game.new_state(players, 3)
+        agents = [make_agent(spec, game, seed) for seed in range(players)]
+        rng = Rng(0)
+        while not state.is_over():
+            seat = rng.choice(state.to_move())
+            action = agents[seat].choose(InformationSet(state, seat, rng))
+            state.apply(seat, action)
+        assert len(state.result().ranking) == players
+
+
+def test_ismcts_beats_random_at_pit_lamps() -> None:
+    game = load_game("pit-lamps")
+    wins = 0
+    for seed in range(30):
+        state = game.new_state(2, seed)
+        agents = [make_agent("ismcts:iters=60", game, seed), make_agent("random", game, seed)]
+        if seed % 2:
+            agents.reverse()
+        rng = Rng(seed)
+        while not state.is_over():
+            seat = rng.choice(state.to_move())
+            state.apply(seat, agents[seat].choose(InformationSet(state, seat, rng)))
+        ismcts_seat = 1 if seed % 2 else 0
+        wins += state.result().ranking[ismcts_seat] == 1
+    assert wins >= 21
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("minimax", "unknown agent"),
+    ("ismcts:iters", "key=value"),
+    ("ismcts:iters=x", "not a number"),
+    ("ismcts:speed=3", "ismcts takes"),
+    ("ismcts:time=0", "positive"),
+    ("random:iters=3", "takes no settings"),
+])
+def test_bad_specs_get_a_clear_error(spec: str, message: str) -> None:
+    with pytest.raises(AgentSpecError, match=message):
+        make_agent(spec, load_game("pit-lamps"))
+
+
+def test_rank_rewards() -> None:
+    assert rank_rewards((1, 2, 3)) == [1.0, 0.5, 0.0]
+    assert rank_rewards((1, 1, 3)) == [0.75, 0.75, 0.0]
