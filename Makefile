@@ -14,7 +14,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 run: $(VENV)/.installed
-	$(BIN)/headframe demo
+	$(BIN)/headframe play
 
 test: $(VENV)/.installed
 	$(BIN)/python -m pytest

@@ -58,7 +58,25 @@ def bench_game(name: str, players: int, seconds: float = 2.0) -> dict[str, Any]:
         "decisions_per_game": round(decisions / games, 1),
         "clone_us": round(_per_call_us(lambda s: s.clone(), positions, seconds / 4), 2),
         "to_json_us": round(_per_call_us(lambda s: s.to_json(), positions, seconds / 4), 2),
+        "ismcts_iterations_per_s": _ismcts_rate(game, positions, seconds),
     }
+
+
+def _ismcts_rate(game, positions: list, seconds: float) -> float:
+    """ISMCTS iterations per second (default rollouts) over the sampled positions."""
+    from headframe.agents import InformationSet, ISMCTSAgent
+
+    live = [state for state in positions if not state.is_over()][:4]
+    iterations, elapsed = 0, 0.0
+    for state in live:
+        agent = ISMCTSAgent(game, seed=1, time_s=seconds / 4 / len(live))
+        seat = state.to_move()[0]
+        info = InformationSet(state, seat, Rng(2))
+        start = time.perf_counter()
+        agent.choose(info)
+        elapsed += time.perf_counter() - start
+        iterations += agent.last_iterations
+    return round(iterations / elapsed, 1) if elapsed else 0.0
 
 
 def run(games: list[str] | None = None, players: list[int] | None = None, seconds: float = 2.0) -> dict[str, Any]:

@@ -1,0 +1,89 @@
+"""`headframe play` in a real pseudo-terminal, for every registered game:
+whole games through standard input, with bad input, undo, hot seat, save and
+resume."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from headframe.engine import game_names, load_game
+
+HEADFRAME = str(Path(sys.executable).with_name("headframe"))
+PROMPT = r"\n[^\n]*\w> $"
+HAND_OVER = "nobody else can see the screen"
+ENV = {**os.environ, "COLUMNS": "160", "LINES": "50", "TERM": "dumb", "NO_COLOR": "1"}
+REAL_GAMES = [name for name in game_names() if name != "pit-lamps"]
+
+
+def spawn(*args: str) -> pexpect.spawn:
+    return pexpect.spawn(HEADFRAME, ["play", *args, "--fast"], env=ENV, encoding="utf-8", timeout=60,
+                         dimensions=(50, 160))
+
+
+def answer_until_over(child: pexpect.spawn, limit: int) -> None:
+    for _ in range(limit):
+        index = child.expect([PROMPT, HAND_OVER, "Game over", pexpect.EOF])
+        if index == 0:
+            child.sendline("1")
+        elif index == 1:
+            child.sendline("")
+        else:
+            child.expect(pexpect.EOF)
+            return
+    pytest.fail("the game did not end")
+
+
+@pytest.mark.parametrize("name", REAL_GAMES)
+def test_a_whole_game_against_a_bot_with_bad_input_and_undo(name: str, tmp_path) -> None:
+    game = load_game(name)
+    players = game.players[0]
+    record = tmp_path / "game.json"
+    child = spawn(name, "--seats", ",".join(["you"] + ["random"] * (players - 1)), "--seed", "1",
+                  "--record", str(record))
+    child.expect(PROMPT)
+    for bad, explanation in (("999", "choose a number from 1 to"), ("{broken", "not valid JSON"),
+                             ("nonsense-kind", "unknown action kind")):
+        child.sendline(bad)
+        child.expect(explanation)
+        child.expect(PROMPT)
+    child.sendline("u")
+    child.expect("Nothing to take back")
+    child.sendline("1")
+    answer_until_over(child, 5000)
+    finished = json.loads(record.read_text())
+    assert load_game(name).replay(finished).is_over()
+
+
+@pytest.mark.parametrize("name", REAL_GAMES)
+def test_hot_seat_save_and_resume(name: str, tmp_path) -> None:
+    game = load_game(name)
+    players = game.players[0]
+    seats = ",".join([f"human:P{i}" for i in range(2)] + ["random"] * (players - 2))
+    record = tmp_path / "game.json"
+    child = spawn(name, "--seats", seats, "--seed", "2", "--record", str(record))
+    child.expect(HAND_OVER)
+    child.sendline("")
+    for _ in range(6):
+        index = child.expect([PROMPT, HAND_OVER])
+        child.sendline("1" if index == 0 else "")
+    child.expect(PROMPT)
+    child.sendline("s")
+    child.expect("Record saved")
+    child.sendline("q")
+    child.expect(r"Save the game before leaving")
+    child.sendline("y")
+    child.expect(pexpect.EOF)
+    saved = json.loads(record.read_text())
+    assert saved["seats"][:2] == ["human:P0", "human:P1"] and len(saved["actions"]) >= 6
+    resumed = pexpect.spawn(HEADFRAME, ["play", "--resume", str(record), "--fast"], env=ENV, encoding="utf-8",
+                            timeout=60, dimensions=(50, 160))
+    answer_until_over(resumed, 8000)
+    finished = json.loads(record.read_text())
+    assert finished["actions"][:len(saved["actions"])] == saved["actions"]
+    assert load_game(name).replay(finished).is_over()
