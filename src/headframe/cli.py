@@ -272,6 +272,117 @@ def play(
     table.run()
 
 
+def progress_bar():
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TextColumn("{task.fields[rate]} games/s"), TimeRemainingColumn(), console=console)
+
+
+def run_with_progress(description: str, total: int, work) -> None:
+    with progress_bar() as bar:
+        task = bar.add_task(description, total=total, rate="-")
+        start = time.perf_counter()
+        first: list[int] = []
+
+        def update(done: int, total: int) -> None:
+            first.append(done)
+            played = done - first[0] + 1
+            bar.update(task, completed=done, rate=f"{played / (time.perf_counter() - start):.2f}")
+
+        work(update)
+
+
+@app.command()
+def simulate(
+    name: str,
+    players: int = typer.Option(..., "--players", "-p"),
+    agents: str = typer.Option(..., "--agents", "-a", help="Agent specs, one per seat or repeated to fill."),
+    games: int = typer.Option(100, "--games", "-k", help="How many games."),
+    option: list[str] = typer.Option([], "--option", "-o", help="An option, name=value (repeatable)."),
+    seed: int = typer.Option(0, "--seed", "-s", help="The run's seed; game i's seed derives from it."),
+    workers: int = typer.Option(1, "--workers", "-w", help="Local worker processes."),
+    ray: Optional[str] = typer.Option(None, "--ray", help="A Ray cluster address ('local' for a local Ray)."),
+    fixed_seats: bool = typer.Option(False, "--fixed-seats", help="Do not rotate the agents' seats."),
+    records: bool = typer.Option(False, "--records", help="Keep each game's record in its line."),
+    out: Path = typer.Option(..., "--out", help="Results, one JSON line per game; a rerun resumes it."),
+) -> None:
+    """Play many games between agents and write one line of results per game."""
+    from headframe.play import split_seats
+    from headframe.sim.runner import Run, simulate as run_games
+
+    game = open_game(name)
+    run = Run(name, players, tuple(split_seats(agents)), games, seed, parse_options(game, option),
+              not fixed_seats, records)
+    try:
+        run_with_progress(f"{game.title}", games, lambda update: run_games(run, out, workers, ray, update))
+    except HeadframeError as exc:
+        fail(str(exc))
+    console.print(f"{games} games in {escape(str(out))}; summary: headframe report {escape(str(out))}")
+
+
+@app.command()
+def report(
+    results: list[Path] = typer.Argument(..., help="Results files; the first is the baseline of comparisons."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Write a self-contained HTML report here."),
+) -> None:
+    """Win rates with 95% intervals, scores, lengths, statistics, and differences between runs."""
+    from rich.markdown import Markdown
+
+    from headframe.sim.report import load_results, markdown, summarize, write_html
+
+    try:
+        summaries = [summarize(path.stem, load_results(path)) for path in results]
+    except HeadframeError as exc:
+        fail(str(exc))
+    console.print(Markdown(markdown(summaries)))
+    if out:
+        write_html(summaries, out)
+        console.print(f"report written to {escape(str(out))}")
+
+
+@app.command()
+def ladder(
+    name: str,
+    agents: str = typer.Option(..., "--agents", "-a", help="The agent specs to rank."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="Seats per game (default: the fewest)."),
+    games: int = typer.Option(100, "--games", "-k"),
+    option: list[str] = typer.Option([], "--option", "-o"),
+    seed: int = typer.Option(0, "--seed", "-s"),
+    workers: int = typer.Option(1, "--workers", "-w"),
+    out: Path = typer.Option(Path("ladder.jsonl"), "--out", help="The games' results; a rerun resumes it."),
+) -> None:
+    """A round-robin tournament between agents, rated by finishing places (Elo by place)."""
+    from headframe.agents import make_agent
+    from headframe.play import split_seats
+    from headframe.sim.ladder import ladder_plans, rate
+    from headframe.sim.report import load_results
+    from headframe.sim.runner import play_plans
+
+    game = open_game(name)
+    specs = split_seats(agents)
+    count = players or game.players[0]
+    try:
+        game.new_state(count, 0, parse_options(game, option))
+        for spec in specs:
+            make_agent(spec, game)
+        plans = ladder_plans(name, count, specs, games, seed, parse_options(game, option))
+        run_with_progress(f"{game.title} ladder", games, lambda update: play_plans(plans, out, workers, None, update))
+        standings = rate(load_results(out), specs)
+    except HeadframeError as exc:
+        fail(str(exc))
+    table = Table(title=f"{game.title} ladder, {games} games of {count} players")
+    for column in ("agent", "rating", "games", "win rate", "average place"):
+        table.add_column(column)
+    for standing in standings:
+        table.add_row(escape(standing.agent), f"{standing.rating:.0f}", str(standing.games),
+                      f"{100 * standing.wins / standing.games:.1f}%", f"{standing.average_place:.2f}")
+    console.print(table)
+    ratings = out.with_suffix(".ratings.json")
+    ratings.write_text(json.dumps([vars(s) for s in standings], indent=1) + "\n", encoding="utf-8")
+    console.print(f"ratings saved to {escape(str(ratings))}")
+
+
 @app.command()
 def bench(
     game: list[str] = typer.Option([], "--game", "-g", help="A game to measure (default: all)."),

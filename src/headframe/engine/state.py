@@ -14,6 +14,7 @@ ints, strings, bools, None, lists and string-keyed dicts, so that a clone is one
     resample_hidden(seat, rng)   (hidden-information games) redraw all the seat
                                  cannot see, consistently with what it has seen
     validate()                   (optional) deeper checks of a loaded position
+    statistics(), progress()     (optional) per-seat statistics and 0-100 progress
 
 Everything else — legality checks, atomicity, caching, history, undo, logging,
 cloning, positions and records — is written once, here.
@@ -140,6 +141,15 @@ class State:
 
     def validate(self) -> None:
         """Raise PositionError for a loaded position whose data do not add up."""
+
+    def statistics(self) -> dict[str, list[int | float]]:
+        """The game's declared per-seat statistics (ore sold by type, VP from each
+        source, ...), each a list indexed by seat, for the simulation lab."""
+        return {}
+
+    def progress(self) -> float:
+        """How far the game has come, from 0 to 100, for progress bars."""
+        return 100.0 if self.is_over() else 0.0
 
     # --- creation --------------------------------------------------------------
 

@@ -1,0 +1,2 @@
+"""The simulation lab: many games between agents, their results as JSON lines,
+reports with honest error bars, and ladders."""
