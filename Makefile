@@ -9,20 +9,25 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+# What playing needs, and what the whole test suite needs (dev tools, the RL and distributed extras).
+$(VENV)/.run-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-run: $(VENV)/.installed
+$(VENV)/.test-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl,distributed]'
+	touch $@ $(VENV)/.run-installed
+
+run: $(VENV)/.run-installed
 	$(BIN)/headframe play
 
-test: $(VENV)/.installed
+test: $(VENV)/.test-installed
 	$(BIN)/python -m pytest
 
-bench: $(VENV)/.installed
+bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench
 
-golden: $(VENV)/.installed
+golden: $(VENV)/.test-installed
 	$(BIN)/python -m tests.golden.regenerate
 
 clean:

@@ -28,6 +28,7 @@ def test_random_game_keeps_every_promise(case: Case) -> None:
     limit = game.decision_limit(case.players)
     stride = max(1, limit // (CHECKS_PER_GAME * 4))
     decisions = 0
+    space = game.action_space(case.players) if game.has_action_space() else None
     while not state.is_over():
         to_move = state.to_move()
         assert to_move and len(set(to_move)) == len(to_move)
@@ -35,6 +36,8 @@ def test_random_game_keeps_every_promise(case: Case) -> None:
         decision = state.decision(seat)
         assert decision.seat == seat and decision.actions, "a seat to move always has a choice"
         assert len(set(decision.actions)) == len(decision.actions), "legal actions are distinct"
+        if space is not None:
+            assert all(a in space for a in decision.actions), "every legal action is in the action space"
         action = policy.choice(decision.actions)
         checked = decisions % stride == 0
         if checked:

@@ -183,6 +183,10 @@ class PitLamps(Game):
     def decision_limit(self, players: int) -> int:
         return 20 * players * (1 + 3)
 
+    def enumerate_actions(self, players: int):
+        yield from (Bid.of(value) for value in sorted(set(self.components["deck"]["values"])))
+        yield from (Dig.of(), DrawCard.of(), Rest.of())
+
     def heuristic(self, state: PitLampsState, seat: int, rng: Rng) -> Action:
         """Bid the highest card; dig while allowed; then rest."""
         actions = state.decision(seat).actions

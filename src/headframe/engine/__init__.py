@@ -18,10 +18,11 @@ from .options import Options, option
 from .records import load_record, parse_record, replay, save_record
 from .registry import game_names, load_game, register
 from .rng import Rng
+from .spaces import ActionSpace
 from .state import POSITION_FORMAT, RECORD_FORMAT, Decision, Result, State
 
 __all__ = [
-    "Action", "ComponentError", "Decision", "Game", "HeadframeError", "IllegalAction",
+    "Action", "ActionSpace", "ComponentError", "Decision", "Game", "HeadframeError", "IllegalAction",
     "MalformedAction", "OptionError", "Options", "POSITION_FORMAT", "PositionError",
     "RECORD_FORMAT", "RecordError", "Result", "Rng", "Ruling", "State", "UnknownGame",
     "game_names", "load_game", "load_position", "load_record", "option", "parse_record",

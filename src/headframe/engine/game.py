@@ -8,12 +8,14 @@ import re
 import secrets
 import sys
 from functools import cached_property
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from .actions import Action
 from .components import Ruling, load_components, load_rulings
 from .errors import MalformedAction, OptionError
 from .options import Options
+from .spaces import ActionSpace
 from .state import State
 
 
@@ -102,7 +104,21 @@ class Game:
 
         return replay(record, self)
 
-    # --- for agents ----------------------------------------------------------------
+    # --- for agents and learners ----------------------------------------------------
+
+    def enumerate_actions(self, players: int) -> Iterable[Action]:
+        """Every action the game can ever offer at this player count, in a fixed
+        order: the game's integer action space (RL, OpenSpiel)."""
+        raise NotImplementedError(f"{self.title} declares no action space")
+
+    def action_space(self, players: int) -> ActionSpace:
+        spaces = self.__dict__.setdefault("_action_spaces", {})
+        if players not in spaces:
+            spaces[players] = ActionSpace(self.enumerate_actions(players))
+        return spaces[players]
+
+    def has_action_space(self) -> bool:
+        return type(self).enumerate_actions is not Game.enumerate_actions
 
     def heuristic(self, state: State, seat: int, rng) -> Action:
         """The game's cheap, sensible policy: one of `state.decision(seat).actions`,

@@ -1,0 +1,147 @@
+"""Every headframe game as an OpenSpiel Python game.
+
+    import pyspiel
+    from headframe.rl.openspiel import register_all
+    register_all()
+    game = pyspiel.load_game("headframe_ore_city", {"players": 4})
+
+Actions are the game's fixed integer action space (`Game.action_space`).
+Chance is sampled inside the engine's own RNG (SAMPLED_STOCHASTIC), seeded by
+the `seed` parameter and the number of states created. Simultaneous sealed
+decisions are asked seat by seat; another seat's sealed choice never shows in
+an information state. Returns are the ranking rewards (1 first, 0 last, ties
+sharing), so the game is constant-sum. Information states are a seat's view
+and its log as canonical JSON; `resample_from_infostate` is `determinize`.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pyspiel
+
+from headframe.engine import Rng, game_names, load_game
+from headframe.engine.game import Game, rank_rewards
+from headframe.engine.state import State
+
+
+def short_name(name: str) -> str:
+    return "headframe_" + name.replace("-", "_")
+
+
+def _game_type(game: Game) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=short_name(game.name),
+        long_name=f"headframe {game.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(game.players),
+        min_num_players=min(game.players),
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=False,
+        parameter_specification={"players": min(game.players), "seed": 0},
+    )
+
+
+class SpielGame(pyspiel.Game):
+    headframe: Game
+
+    def __init__(self, params=None):
+        params = params or {}
+        self.players = int(params.get("players", min(self.headframe.players)))
+        self.seed = int(params.get("seed", 0))
+        self.created = 0
+        self.space = self.headframe.action_space(self.players)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(self.space),
+            max_chance_outcomes=0,
+            num_players=self.players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=self.players / 2,
+            max_game_length=self.headframe.decision_limit(self.players),
+        )
+        super().__init__(_game_type(self.headframe), info, {"players": self.players, "seed": self.seed})
+
+    def new_initial_state(self) -> SpielState:
+        self.created += 1
+        return SpielState(self, self.headframe.new_state(self.players, self.seed + self.created))
+
+    def make_py_observer(self, iig_obs_type=None, params=None) -> Observer:
+        perfect_recall = iig_obs_type is None or iig_obs_type.perfect_recall
+        return Observer(perfect_recall)
+
+
+class SpielState(pyspiel.State):
+    def __init__(self, game: SpielGame, state: State) -> None:
+        super().__init__(game)
+        self.state = state
+        self.space = game.space
+
+    def current_player(self) -> int:
+        to_move = self.state.to_move()
+        return to_move[0] if to_move else pyspiel.PlayerId.TERMINAL
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.space.indices(self.state.decision(player).actions)
+
+    def _apply_action(self, action: int) -> None:
+        self.state.apply(self.current_player(), self.space.action(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.state.game.describe_action(self.space.action(action))
+
+    def is_terminal(self) -> bool:
+        return self.state.is_over()
+
+    def returns(self) -> list[float]:
+        if not self.state.is_over():
+            return [0.0] * self.state.players
+        return rank_rewards(self.state.result().ranking)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler) -> SpielState:
+        rng = Rng(int(probability_sampler() * (1 << 62)))
+        return SpielState(self.get_game(), self.state.determinize(player_id, rng))
+
+    def __deepcopy__(self, memo) -> SpielState:
+        return SpielState(self.get_game(), self.state.clone())
+
+    def __str__(self) -> str:
+        return self.state.game.render_text(self.state.view(None))
+
+
+class Observer:
+    """Strings only: a seat's view (and its log, for perfect recall) as canonical JSON."""
+
+    def __init__(self, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: dict = {}
+
+    def set_from(self, state: SpielState, player: int) -> None:
+        pass
+
+    def string_from(self, state: SpielState, player: int) -> str:
+        seen = [state.state.view(player)]
+        if self.perfect_recall:
+            seen.append(state.state.log_for(player))
+        return json.dumps(seen, sort_keys=True, separators=(",", ":"))
+
+
+def register(name: str) -> str:
+    """Register one headframe game with pyspiel; returns its OpenSpiel name."""
+    game = load_game(name)
+    spiel_class = type(f"Spiel_{name.replace('-', '_')}", (SpielGame,), {"headframe": game})
+    if short_name(name) not in pyspiel.registered_names():
+        pyspiel.register_game(_game_type(game), spiel_class)
+    return short_name(name)
+
+
+def register_all() -> list[str]:
+    return [register(name) for name in game_names() if load_game(name).has_action_space()]

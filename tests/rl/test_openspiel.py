@@ -1,0 +1,35 @@
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+import pytest
+
+from headframe.engine import game_names, load_game
+from headframe.rl.openspiel import register
+
+GAMES = [name for name in game_names() if load_game(name).has_action_space()]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_random_simulation_passes_pyspiel_checks(name: str) -> None:
+    spiel_name = register(name)
+    for players in (min(load_game(name).players), max(load_game(name).players)):
+        game = pyspiel.load_game(spiel_name, {"players": players})
+        pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_openspiel_ismcts_plays_through_determinize(name: str) -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game(register(name), {"players": 2})
+    rng = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), uct_c=1.0, max_simulations=30,
+                           random_state=rng)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        player = state.current_player()
+        action = bot.step(state) if player == 0 else rng.choice(state.legal_actions())
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert sum(state.returns()) == pytest.approx(1.0)
