@@ -15,7 +15,7 @@ $(VENV)/.run-installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,rl,distributed]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl,distributed,server]'
 	touch $@ $(VENV)/.run-installed
 
 run: $(VENV)/.run-installed
