@@ -26,6 +26,12 @@ def spawn(*args: str) -> pexpect.spawn:
                          dimensions=(50, 160))
 
 
+def to_prompt(child: pexpect.spawn) -> None:
+    """Wait for the next prompt, taking the keyboard at any hand-over screen."""
+    while child.expect([PROMPT, HAND_OVER]) == 1:
+        child.sendline("")
+
+
 def answer_until_over(child: pexpect.spawn, limit: int) -> None:
     for _ in range(limit):
         index = child.expect([PROMPT, HAND_OVER, "Game over", pexpect.EOF])
@@ -67,12 +73,10 @@ def test_hot_seat_save_and_resume(name: str, tmp_path) -> None:
     seats = ",".join([f"human:P{i}" for i in range(2)] + ["random"] * (players - 2))
     record = tmp_path / "game.json"
     child = spawn(name, "--seats", seats, "--seed", "2", "--record", str(record))
-    child.expect(HAND_OVER)
-    child.sendline("")
     for _ in range(6):
-        index = child.expect([PROMPT, HAND_OVER])
-        child.sendline("1" if index == 0 else "")
-    child.expect(PROMPT)
+        to_prompt(child)
+        child.sendline("1")
+    to_prompt(child)
     child.sendline("s")
     child.expect("Record saved")
     child.sendline("q")

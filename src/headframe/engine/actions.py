@@ -55,6 +55,12 @@ class Action:
             action = cls._interned[args] = cls(*args)
             return action
 
+    def __copy__(self) -> Action:
+        return self  # frozen and interned
+
+    def __deepcopy__(self, memo: dict) -> Action:
+        return self
+
     # --- the two external forms -------------------------------------------
 
     def to_json(self) -> dict[str, Any]:

@@ -152,6 +152,9 @@ class Game:
     def describe_action(self, action: Action) -> str:
         return action.id
 
+    def __deepcopy__(self, memo: dict) -> Game:
+        return self  # a game holds only static data, shared by all its states
+
     def __repr__(self) -> str:
         return f"<game {self.name}>"
 

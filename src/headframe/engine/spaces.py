@@ -19,6 +19,9 @@ class ActionSpace:
         if len(self._index) != len(self.actions):
             raise ValueError("an action space lists each action once")
 
+    def __deepcopy__(self, memo: dict) -> ActionSpace:
+        return self  # immutable
+
     def __len__(self) -> int:
         return len(self.actions)
 

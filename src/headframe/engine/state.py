@@ -295,6 +295,9 @@ class State:
             setattr(twin, name, value)
         return twin
 
+    def __deepcopy__(self, memo: dict) -> State:
+        return self.clone()
+
     def fields(self) -> dict[str, Any]:
         return dict(zip(self.FIELDS, self._values(self)))
 

@@ -113,7 +113,7 @@ class SpielState(pyspiel.State):
         return SpielState(self.get_game(), self.state.clone())
 
     def __str__(self) -> str:
-        return self.state.game.render_text(self.state.view(None))
+        return json.dumps(self.state.view(None), sort_keys=True, separators=(",", ":"))
 
 
 class Observer:
