@@ -90,3 +90,16 @@ def test_commands(tmp_path) -> None:
     assert result.exit_code == 0 and "Elo" not in result.output and "rating" in result.output
     bad = runner.invoke(app, ["simulate", "pit-lamps", "-p", "2", "-a", "nobody", "--out", str(out)])
     assert bad.exit_code == 2 and "unknown agent" in bad.output
+
+
+def test_a_ray_run_gives_the_same_results_as_local_workers(tmp_path) -> None:
+    import ray
+
+    run = Run("tinners-trail", 2, ("heuristic", "random"), games=4, seed=9)
+    simulate(run, tmp_path / "local.jsonl", workers=2)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        simulate(run, tmp_path / "ray.jsonl", ray_address="local")
+    finally:
+        ray.shutdown()
+    assert lines_of(tmp_path / "ray.jsonl") == lines_of(tmp_path / "local.jsonl")
