@@ -247,11 +247,12 @@ class State:
             view["result"] = self.result().to_json()
         return view
 
-    def log_for(self, seat: int | None = None) -> list[dict[str, Any]]:
-        """The log as `seat` may read it: public parts, and its own private parts."""
+    def log_for(self, seat: int | None = None, start: int = 0) -> list[dict[str, Any]]:
+        """The log (from entry `start` on) as `seat` may read it: public parts,
+        and its own private parts."""
         key = None if seat is None else str(seat)
         entries = []
-        for entry in self.log:
+        for entry in self.log[start:]:
             private = entry.get("private")
             if private is None:
                 entries.append(entry)

@@ -10,12 +10,14 @@ Chance is sampled inside the engine's own RNG (SAMPLED_STOCHASTIC), seeded by
 the `seed` parameter and the number of states created. Simultaneous sealed
 decisions are asked seat by seat; another seat's sealed choice never shows in
 an information state. Returns are the ranking rewards (1 first, 0 last, ties
-sharing), so the game is constant-sum. Information states are a seat's view
-and its log as canonical JSON; `resample_from_infostate` is `determinize`.
+sharing), so the game is constant-sum. Information states are a seat's view as
+canonical JSON with a digest of the log as the seat read it (perfect recall);
+`resample_from_infostate` is `determinize`.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 import numpy as np
@@ -83,6 +85,23 @@ class SpielState(pyspiel.State):
         super().__init__(game)
         self.state = state
         self.space = game.space
+        self.recall = [""] * state.players  # per seat, a digest of the log as it reads it
+        self.recalled = 0
+        self._recall_log()
+
+    def _recall_log(self) -> None:
+        """Fold the log entries added since the last call into each seat's digest,
+        so that perfect-recall information states cost O(1) per action, not O(log)."""
+        state = self.state
+        if len(state.log) == self.recalled:
+            return
+        for seat in range(state.players):
+            digest = self.recall[seat]
+            for entry in state.log_for(seat, self.recalled):  # entry by entry: the same however applied
+                text = digest + json.dumps(entry, sort_keys=True)
+                digest = hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+            self.recall[seat] = digest
+        self.recalled = len(state.log)
 
     def current_player(self) -> int:
         to_move = self.state.to_move()
@@ -93,6 +112,7 @@ class SpielState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         self.state.apply(self.current_player(), self.space.action(action))
+        self._recall_log()
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.state.game.describe_action(self.space.action(action))
@@ -110,14 +130,19 @@ class SpielState(pyspiel.State):
         return SpielState(self.get_game(), self.state.determinize(player_id, rng))
 
     def __deepcopy__(self, memo) -> SpielState:
-        return SpielState(self.get_game(), self.state.clone())
+        twin = SpielState.__new__(SpielState)
+        pyspiel.State.__init__(twin, self.get_game())
+        twin.state, twin.space = self.state.clone(), self.space
+        twin.recall, twin.recalled = list(self.recall), self.recalled
+        return twin
 
     def __str__(self) -> str:
         return json.dumps(self.state.view(None), sort_keys=True, separators=(",", ":"))
 
 
 class Observer:
-    """Strings only: a seat's view (and its log, for perfect recall) as canonical JSON."""
+    """Strings only: a seat's view as canonical JSON, and for perfect recall the
+    digest of the log as that seat has read it."""
 
     def __init__(self, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
@@ -128,10 +153,8 @@ class Observer:
         pass
 
     def string_from(self, state: SpielState, player: int) -> str:
-        seen = [state.state.view(player)]
-        if self.perfect_recall:
-            seen.append(state.state.log_for(player))
-        return json.dumps(seen, sort_keys=True, separators=(",", ":"))
+        view = json.dumps(state.state.view(player), sort_keys=True, separators=(",", ":"))
+        return f"{view}|{state.recall[player]}" if self.perfect_recall else view
 
 
 def register(name: str) -> str:
