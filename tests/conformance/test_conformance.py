@@ -9,6 +9,7 @@ import json
 import pytest
 
 from headframe.engine import Action, IllegalAction, Rng, State, load_game, replay
+from headframe.engine.state import VIEW_HEADER
 
 from .cases import Case, cases
 
@@ -105,6 +106,9 @@ def check_position_round_trip(state: State) -> None:
 
 
 def check_determinize_keeps_what_each_seat_knows(state: State, rng: Rng) -> None:
+    for seat in (None, *range(state.players)):
+        reserved = set(state.observe(seat)) & set(VIEW_HEADER)
+        assert not reserved, f"observe() must leave the engine's view keys alone: {reserved}"
     for seat in range(state.players):
         world = state.determinize(seat, rng.fork())
         assert world.view(seat) == state.view(seat), f"determinize changed what seat {seat} sees"

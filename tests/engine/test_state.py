@@ -65,6 +65,10 @@ def test_undo_within_a_turn_but_not_past_a_draw(game) -> None:
 def test_result_ranks_with_tiebreak() -> None:
     result = Result.rank([5, 5, 3], (("cards", [1, 2, 0]),))
     assert result.ranking == (2, 1, 3) and result.tiebreak == "cards" and result.winners == (1,)
+    assert result.ties == ((0, 1, "cards"),)
+    three = Result.rank([2, 7, 2, 2], (("money", [1, 0, 1, 3]), ("order", [0, 0, 1, 2])))
+    assert three.ranking == (4, 1, 3, 2) and three.tiebreak is None
+    assert three.ties == ((0, 2, "order"), (0, 3, "money"), (2, 3, "money"))
     tied = Result.rank([4, 4], (("cards", [1, 1]),))
     assert tied.ranking == (1, 1) and tied.tiebreak is None and tied.winners == (0, 1)
 

@@ -235,6 +235,16 @@ def test_water_never_goes_negative():
     assert min(state.water) == 0
 
 
+def test_one_train_per_area():
+    # TIN-R35: one of each development per area, even when a later turn's stock has another
+    state = board()
+    state.stock[2] = 1
+    state.train[area("redruth")] = True
+    state._decisions = {}
+    offered = ids(state)
+    assert "build_train:redruth" not in offered and "build_train:truro" in offered
+
+
 def test_no_train_in_turn_one_stock():
     # TIN-R16: turn 1 has no train
     state = new()

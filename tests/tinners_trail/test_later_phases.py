@@ -64,6 +64,25 @@ def test_only_the_current_turns_row():
     assert state.investments[2][5] == [0] and all(not box for box in state.investments[0])
 
 
+def test_a_full_box_in_an_earlier_row_does_not_close_this_turns_box():
+    # TIN-R47: the two-cube limit counts the cubes in the current turn's row only
+    state = new(3)
+    state.turn = 2
+    state.investments[0][1] = [1, 2]
+    state.money = [30, 30, 30]
+    end_actions(state, [0, 1, 2])
+    assert "invest:1" in ids(state)
+
+
+def test_exact_money_buys_a_cube_and_a_pound_short_does_not():
+    # TIN-R47, TIN-R54: a cube is paid for in full; money never goes below 0
+    state = new(3)
+    state.money = [5, 4, 4]
+    end_actions(state, [0, 1, 2])
+    assert state.to_move() == (0,) and ids(state) == {"invest:0", "decline"}
+    assert state.invest_out == [False, True, True]
+
+
 def test_decline_is_final_by_default_and_broke_players_are_skipped():
     # TIN-R48: declining takes a player out; who cannot afford any open box is out unasked
     state = new(3)
@@ -228,6 +247,7 @@ def test_tie_breaks_money_then_cubes_then_order():
     state.step, state.actor = "over", -1
     result = state.result()
     assert result.ranking == (2, 1, 3) and result.tiebreak == "money"
+    assert result.ties == ((0, 1, "money"),)  # TIN-R53: every pair level on VP names its criterion
 
     state.money = [5, 5, 0]
     state.mine = [-1] * 19

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 POSITION_FORMAT = "headframe-position/1"
+VIEW_HEADER = ("game", "player_count", "options", "seat", "to_move", "over", "decision", "result")
 RECORD_FORMAT = "headframe-record/1"
 
 
@@ -60,18 +61,22 @@ class Decision:
 @dataclass(frozen=True)
 class Result:
     """The end of a game: each seat's score and rank (1 is best; tied seats share
-    a rank) and the name of the tie-breaker that decided first place, if any."""
+    a rank), the name of the tie-breaker that decided first place, if any, and
+    for every two seats level on score the tie-breaker that separated them."""
 
     scores: tuple[int | float, ...]
     ranking: tuple[int, ...]
     tiebreak: str | None = None
+    # Every two seats level on score, with the tie-breaker that separated them (None: none did).
+    ties: tuple[tuple[int, int, str | None], ...] = ()
 
     @property
     def winners(self) -> tuple[int, ...]:
         return tuple(seat for seat, rank in enumerate(self.ranking) if rank == 1)
 
     def to_json(self) -> dict[str, Any]:
-        return {"scores": list(self.scores), "ranking": list(self.ranking), "tiebreak": self.tiebreak}
+        return {"scores": list(self.scores), "ranking": list(self.ranking), "tiebreak": self.tiebreak,
+                "ties": [list(tie) for tie in self.ties]}
 
     @classmethod
     def rank(cls, scores, tiebreaks: tuple[tuple[str, Any], ...] = ()) -> Result:
@@ -85,17 +90,20 @@ class Result:
             previous = order[position - 1] if position else None
             same = previous is not None and keys[previous] == keys[seat]
             ranking[seat] = ranking[previous] if same else position + 1
-        return cls(tuple(scores), tuple(ranking), _deciding_tiebreak(keys, order, tiebreaks))
+        ties = tuple(
+            (a, b, _separating(keys[a], keys[b], tiebreaks))
+            for a in range(len(keys)) for b in range(a + 1, len(keys)) if keys[a][0] == keys[b][0]
+        )
+        leader_tie = len(order) > 1 and keys[order[0]][0] == keys[order[1]][0]
+        tiebreak = _separating(keys[order[0]], keys[order[1]], tiebreaks) if leader_tie else None
+        return cls(tuple(scores), tuple(ranking), tiebreak, ties)
 
 
-def _deciding_tiebreak(keys, order, tiebreaks) -> str | None:
-    """The tie-breaker that first separated the leader from a seat level with it."""
-    if len(order) < 2:
-        return None
-    first, second = keys[order[0]], keys[order[1]]
-    for depth in range(len(first)):
-        if first[depth] != second[depth]:
-            return tiebreaks[depth - 1][0] if depth else None
+def _separating(a: tuple, b: tuple, tiebreaks) -> str | None:
+    """The first tie-breaker on which two seats level on score differ."""
+    for depth in range(1, len(a)):
+        if a[depth] != b[depth]:
+            return tiebreaks[depth - 1][0]
     return None
 
 
@@ -234,13 +242,13 @@ class State:
         to_move = self.to_move()
         view: dict[str, Any] = {
             "game": self.game.name,
-            "players": self.players,
+            "player_count": self.players,
             "options": self.options.to_dict(),
             "seat": seat,
             "to_move": list(to_move),
             "over": not to_move,
         }
-        view.update(self.observe(seat))
+        view.update(self.observe(seat))  # VIEW_HEADER keys are the engine's; observe never uses them
         if seat is not None and seat in to_move:
             view["decision"] = self.decision(seat).to_json()
         if not to_move:

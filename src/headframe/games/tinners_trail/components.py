@@ -22,7 +22,7 @@ from .actions import (
     RemoveWater,
 )
 
-SOURCE = OneOf("RULEBOOK", "PUBLISHED", "DERIVED", "RECONSTRUCTED", "INVENTED")
+SOURCE = OneOf("RULEBOOK", "PUBLISHED", "DERIVED", "RECONSTRUCTED")
 
 SCHEMA = {
     "player_setup": {

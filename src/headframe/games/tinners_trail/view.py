@@ -80,5 +80,6 @@ def observe(state) -> dict[str, Any]:
             for row in range(len(t.investment_vp))
         ],
         "invest_out": list(state.invest_out),
+        "declined": list(state.declined),
         "prospects_made": state.prospects_made,
     }
