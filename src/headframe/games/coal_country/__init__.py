@@ -1,0 +1,129 @@
+"""Coal Country (Kane Click, Rio Grande Games 2017) for 2 to 4 players, with the
+long game, A Reformed Industry and An Industry Amok."""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from headframe.engine import Game, Result, State
+from headframe.engine.game import rank_rewards
+
+from . import actions as kinds
+from . import heuristic
+from .actions import CoalAction
+from .components import SCHEMA, UTILITIES, Tables
+from .options import CoalCountryOptions
+from .render import describe_action, describe_event, render_text
+from .state import CoalCountryState
+
+SUMMARY = """\
+Run a coal company for 6 rounds (8 in the long game); the most money wins.
+Each round, all place their nine foremen (influence 0-4) in secret: on
+village buildings, connected mine tiles, the coal brokers (one; a must in
+round 1), the permit office, the utility market (two, maybe in tandem), the
+construction company, utility storage and the refuse pile.
+Unplaced foremen cost fees equal to their influence.
+Then areas resolve in order: village, mine, brokers, permits, utilities,
+construction, storage, refuse.
+Mining yields by influence, half on a tile lacking wood, water or power;
+supplied tiles also auto-produce; each mining foreman makes one refuse.
+Lowest influence sells first at max(1, M + e - 2) a coal, where
+M = max(1, 10 - stockpile/10 + market); sales raise reported earnings.
+Every price is in fees: 5 + earnings/20 dollars.
+Idle sellers and buyers, and passing desk foremen, pay their influence.
+Permit stack N needs influence N (or a 2-fee incentive); a tile costs N fees
+next to a supplied tile, else 2N. Cubes cost 1 fee; buildings their base cost.
+Rounds 2, 4, 6 (8): earnings reset to cash. Coal is discarded (Coal Shed: 5).
+End: inspection, +1 fee per missing utility and refuse, +2 per open tunnel,
+-1 per stored cube, -2 per building; ties go to more mineshaft tiles.
+Variants: A Reformed Industry and An Industry Amok (combinable).
+Rulings COAL-R1 to COAL-R82 fill the rulebook's gaps."""
+
+
+class CoalCountry(Game):
+    name = "coal-country"
+    title = "Coal Country"
+    players = (2, 3, 4)  # COAL-R1
+    Options = CoalCountryOptions
+    State = CoalCountryState
+    Action = CoalAction
+    option_sets = (
+        {},
+        {"reformed_industry": True},
+        {"industry_amok": True},
+        {"rounds": 8},
+        {"rounds": 8, "reformed_industry": True, "industry_amok": True, "permit_incentive_effect": "look_two_keep_one",
+         "utility_type_choice": "declared_at_placement", "market_bag_refill": "when_empty"},
+        {"fee_schedule": "gentle", "foreman_values": "single_four", "unplaced_fee_timing": "end_of_reveal",
+         "pass_fee_scope": "brokers_and_utilities", "idle_building_fee": False,
+         "desk_resolution_order": "construction_company,utility_market,permit_office",
+         "mine_placement": "matching_opening", "autoproduction_requires_connection": False,
+         "broker_price_adjustment": "plus_influence", "permit_access": "any_stack",
+         "permit_supplied_test": "all_adjacent",
+         "building_price_market_adjusted": True, "construction_influence_gate": True,
+         "construction_closing": "when_display_empty", "utility_supply": "unlimited",
+         "permit_foremen_per_player": "1", "construction_foremen_per_player": "1"},
+    )
+    data_file = "coal-country.data.yaml"
+    schema = SCHEMA
+    summary = SUMMARY
+
+    @cached_property
+    def tables(self) -> Tables:
+        return Tables(self.components)
+
+    def decision_limit(self, players: int) -> int:
+        # per seat and round: 10 placements, 5 exchanges, 1 church, 2 sale, 9 x 4 permit, 2 x 11 cubes,
+        # 9 x 2 construction, 5 storage, 1 refuse, 1 report collision: under 110
+        return 110 * players * 8
+
+    def heuristic(self, state: State, seat: int, rng):
+        return heuristic.choose(state, seat, rng)
+
+    def evaluate(self, state: State) -> list[float]:
+        """Unfinished games: rank the seats by cash, plus held coal at the market price, less
+        what the inspection would cost now."""
+        if state.is_over():
+            return super().evaluate(state)
+        price = state.coal_price()
+        worth = [state.cash[seat] + state.coal[seat] * price - state.inspection_fees(seat) * state.fee(seat)
+                 for seat in range(state.players)]
+        return rank_rewards(Result.rank(worth).ranking)
+
+    def enumerate_actions(self, players: int) -> list:
+        """Every action the game can ever offer. A mine holds at most the entrance and all 36
+        tiles, so its cells lie within 36 of the entrance; coal held when selling is at most
+        what a full mine, nine foremen and a Church produce, plus 5 kept in a Coal Shed."""
+        t = self.tables
+        tiles = 1 + sum(len(stack) for stack in t.stacks)
+        most_coal = tiles * max(y[1] for y in t.yields) + 10 * max(y[4] for y in t.yields) + 5
+        locations = [f"B{lot}" for lot in range(4)] + ["ST", "RF", "CB", "PO", "UM", "UT", "CC"]
+        locations += [f"UM:{u}" for u in UTILITIES] + [f"M{i}" for i in range(tiles)]
+        actions = [kinds.Place.of(loc, v) for loc in locations for v in range(5)]
+        actions += [kinds.Done.of(), kinds.Stop.of(), kinds.Incentivize.of(), kinds.Decline.of()]
+        actions += [kinds.Exchange.of(g, t_) for g in UTILITIES for t_ in UTILITIES if g != t_]
+        actions += [kinds.ChurchTarget.of(i) for i in range(tiles)]
+        actions += [kinds.Sell.of(n) for n in range(most_coal + 1)]
+        actions += [kinds.Collide.of("up"), kinds.Collide.of("down")]
+        actions += [kinds.PickStack.of(n) for n in (1, 2, 3, 4)]
+        actions += [kinds.Keep.of(d) for d in t.design_ids[1:]]
+        actions += [kinds.PlaceTile.of(x, y, r)
+                    for y in range(tiles) for x in range(1 - tiles, tiles) for r in range(4)]
+        actions += [kinds.FirstBuyer.of(u) for u in UTILITIES] + [kinds.BuyCube.of(u) for u in UTILITIES]
+        actions += [kinds.Build.of(b, row) for b in t.building_ids for row in ("top", "bottom")]
+        actions += [kinds.BuildOver.of(lot) for lot in range(4)]
+        actions += [kinds.Supply.of(i, u) for i in range(tiles) for u in UTILITIES]
+        actions += [kinds.RemoveRefuse.of(n) for n in range(5)]
+        return actions
+
+    def render_text(self, view: dict) -> str:
+        return render_text(self, view)
+
+    def describe_event(self, entry: dict) -> str:
+        return describe_event(entry)
+
+    def describe_action(self, action) -> str:
+        return describe_action(action)
+
+
+__all__ = ["CoalCountry"]

@@ -1,0 +1,175 @@
+"""A cheap, sensible policy: mine with the strong foremen, sell everything, grow and supply
+the mine, keep refuse down, and never leave a foreman idle where it costs a fee.
+
+It reads only the seat's own holdings and public data (it is called on a determinized copy)."""
+
+from __future__ import annotations
+
+from headframe.engine import Rng
+
+from .actions import BuildOver, Collide, Done, Place, RemoveRefuse, Sell, Stop
+from .components import FULL, STEP, UTILITIES
+
+
+def choose(state, seat: int, rng: Rng):
+    actions = state.decision(seat).actions
+    kind = state.decision(seat).kind
+    chosen = _choose(state, seat, kind, actions)
+    return chosen if chosen in actions else actions[rng.below(len(actions))]
+
+
+def _choose(state, seat, kind, actions):
+    if kind == "place_foreman":
+        return _placement(state, seat, actions)
+    if kind == "sell_coal":
+        return Sell.of(state.coal[seat])
+    if kind == "earnings_collision":
+        return Collide.of("down")  # lower reported earnings mean lower fees
+    if kind == "church":
+        return max(actions, key=lambda a: state.game.tables.yields[state.mine[seat][a.tile][2]][4])
+    if kind == "refuse_pile":
+        return RemoveRefuse.of(max(a.count for a in actions))
+    if kind == "utility_storage":
+        return _supply(state, seat, actions)
+    if kind == "buy_utilities":
+        return _buy_cube(state, seat, actions)
+    if kind.startswith("permit"):
+        return _permit(state, seat, kind, actions)
+    if kind == "construction_build":
+        builds = [a for a in actions if a.kind == "build" and state.building_price(a.building) <= 2]
+        return min(builds, key=lambda a: state.building_price(a.building)) if builds else Stop.of()
+    if kind == "construction_over":
+        return BuildOver.of(0)
+    if kind == "village_store":
+        return _exchange(state, seat, actions)
+    return actions[0]
+
+
+def _needs(state, seat) -> list[int]:
+    """Cubes of each type that connected tiles still lack, less what is stored."""
+    connected = state.connected(seat)
+    need = [0, 0, 0]
+    for index in connected:
+        for t in range(3):
+            if not state.mine[seat][index][4] >> t & 1:
+                need[t] += 1
+    return [max(0, need[t] - state.storage[seat][t]) for t in range(3)]
+
+
+def _plan(state, seat) -> list[tuple[str, int]]:
+    """This round's placement, from the seat's own position at the start of the round."""
+    values = sorted(state.game.tables.foreman_values[state.options.foreman_values], reverse=True)
+    plan: list[tuple[str, int]] = []
+    fee = state.fee(seat)
+    cash = state.cash[seat]
+
+    def take(location: str, wanted: int) -> None:
+        if not values:
+            return
+        best = min(values, key=lambda v: (abs(v - wanted), -v))
+        values.remove(best)
+        plan.append((location, best))
+
+    last = state.round == state.options.rounds
+    late = state.round >= state.options.rounds - 2  # new tiles would only add inspection fees
+    take("CB", 4)
+    if late and state.refuse[seat] >= 2:
+        take("RF", 4)
+    mine = state.mine[seat]
+    yields = state.game.tables.yields
+    tiles = sorted(state.linked[seat], key=lambda i: (-(mine[i][4] == FULL), -yields[mine[i][2]][4]))
+    for index in tiles[:3]:
+        take(f"M{index}", 4)
+    if any(state.stacks) and cash >= 4 * fee and not late:
+        take("PO", 3)
+    needs = _needs(state, seat)
+    if sum(needs) and cash >= 3 * fee:
+        take("UM" if state.options.utility_type_choice == "at_resolution"
+             else f"UM:{UTILITIES[needs.index(max(needs))]}", 3)
+    if sum(state.storage[seat]) or sum(needs):
+        take("ST", 3)
+    if not any(location == "RF" for location, _ in plan) and (state.refuse[seat] or state.round > 1):
+        take("RF", 3 if last else 2)
+    if (state.top_row or state.bottom_row) and not state.closed and cash >= 4 * fee and "" in state.lots[seat]:
+        take("CC", 2)
+    for lot, building in enumerate(state.lots[seat]):
+        if building == "doctors_office" and state.lot_round[seat][lot] < state.round:
+            take(f"B{lot}", 4)  # a free place for a spare foreman (COAL-R27)
+    for index in tiles[3:]:
+        take(f"M{index}", 4)
+    return plan
+
+
+def _placement(state, seat, actions):
+    placed = [tuple(entry) for entry in state.placed(seat)]
+    remaining = list(placed)
+    for location, value in _plan(state, seat):
+        if (value, location) in remaining:
+            remaining.remove((value, location))
+            continue
+        action = Place.of(location, value)
+        if action in actions:
+            return action
+    return Done.of() if Done.of() in actions else actions[0]
+
+
+def _supply(state, seat, actions):
+    connected = state.connected(seat)
+    mine = state.mine[seat]
+    supplies = [a for a in actions if a.kind == "supply"]
+    if not supplies:
+        return Stop.of()
+    return min(supplies, key=lambda a: (a.tile not in connected, 3 - bin(mine[a.tile][4]).count("1"), a.tile))
+
+
+def _buy_cube(state, seat, actions):
+    needs = _needs(state, seat)
+    buys = [a for a in actions if a.kind == "buy_cube"]
+    wanted = [a for a in buys if needs[UTILITIES.index(a.utility)]]
+    if wanted:
+        return max(wanted, key=lambda a: needs[UTILITIES.index(a.utility)])
+    if buys and not state.sub.get("bought"):
+        return buys[0]  # buying one beats the non-compliance fee
+    return Stop.of()
+
+
+def _permit(state, seat, kind, actions):
+    if kind == "permit_permit":
+        stacks = [a for a in actions if a.kind == "stack"]
+        affordable = [a for a in stacks if state.cash[seat] >= a.stack * state.fee(seat)]
+        return max(affordable, key=lambda a: a.stack) if affordable else Stop.of()
+    if kind == "permit_keep":
+        return max(actions, key=lambda a: state.game.tables.design_ids.index(a.design))
+    places = [a for a in actions if a.kind == "place_tile"]
+    if not places:
+        return actions[-1]
+    return max(places, key=lambda a: _links(state, seat, a))
+
+
+def _links(state, seat, action) -> int:
+    """How many of the new tile's openings face a neighbour's opening, less cost in fees."""
+    design = state.sub["tile"]
+    mask = state.game.tables.masks[design][action.rotation]
+    cells = state.cells(state.mine[seat])
+    links = 0
+    for direction, (dx, dy) in enumerate(STEP):
+        other = cells.get(f"{action.x + dx},{action.y + dy}")
+        if other is not None and mask >> direction & 1 and \
+                state.openings(state.mine[seat][other]) >> ((direction + 2) % 4) & 1:
+            links += 1 + (other in state.connected(seat)) * 2
+    open_ends = sum(1 for direction, (dx, dy) in enumerate(STEP)
+                    if mask >> direction & 1 and f"{action.x + dx},{action.y + dy}" not in cells)
+    return links * 10 - open_ends * 3 - action.y
+
+
+def _exchange(state, seat, actions):
+    needs = _needs(state, seat)
+    for action in actions:
+        if action.kind == "exchange" and needs[UTILITIES.index(action.take)] and \
+                not needs[UTILITIES.index(action.give)]:
+            return action
+    exchanges = [a for a in actions if a.kind == "exchange"]
+    if exchanges and not state.sub["given"]:
+        return exchanges[0]
+    return Stop.of()
+
