@@ -62,7 +62,7 @@ def test_budgets_are_respected() -> None:
     assert 0.19 <= time.perf_counter() - start < 0.4 and timed.last_iterations > 10
 
 
-@pytest.mark.parametrize("spec", ["random", "heuristic", "ismcts:iters=8", "ismcts:iters=8,rollout=random,depth=10"])
+@pytest.mark.parametrize("spec", ["random", "heuristic", "ismcts:iters=4,depth=12", "ismcts:iters=4,rollout=random,depth=12"])
 @pytest.mark.parametrize("name", game_names())
 def test_every_agent_finishes_games_of_every_game(name: str, spec: str) -> None:
     game = load_game(name)

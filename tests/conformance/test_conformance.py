@@ -14,8 +14,19 @@ from headframe.engine.state import VIEW_HEADER
 from .cases import Case, cases
 
 CASES = cases()
-CHECK_ALL_BEFORE = 8  # the first decisions are all checked, then one in CHECK_EVERY
-CHECK_EVERY = 16
+CHECK_ALL_BEFORE = 8  # the first decisions are all checked; after that the gap grows with the game,
+CHECKS_PER_DOUBLING = 10  # about ten checks each time the game's length doubles
+
+
+def _checkpoints(limit: int = 1 << 20) -> frozenset[int]:
+    points, at = set(range(CHECK_ALL_BEFORE)), float(CHECK_ALL_BEFORE)
+    while at < limit:
+        points.add(int(at))
+        at *= 2 ** (1 / CHECKS_PER_DOUBLING)
+    return frozenset(points)
+
+
+CHECKPOINTS = _checkpoints()  # checks replay and serialise the game: geometric spacing keeps long games cheap
 
 
 @pytest.mark.parametrize("case", CASES, ids=str)
@@ -40,7 +51,7 @@ def test_random_game_keeps_every_promise(case: Case) -> None:
         if space is not None:
             assert all(a in space for a in decision.actions), "every legal action is in the action space"
         action = policy.choice(decision.actions)
-        checked = decisions < CHECK_ALL_BEFORE or decisions % CHECK_EVERY == 0
+        checked = decisions in CHECKPOINTS
         if checked:
             check_illegal_actions_change_nothing(state, seat, seen)
             check_clone_is_independent(state, seat, action)

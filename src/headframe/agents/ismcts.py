@@ -36,7 +36,8 @@ class Node:
 
 class ISMCTSAgent:
     def __init__(self, game: Game, seed: int = 0, iters: int | None = None, time_s: float | None = None,
-                 exploration: float = 0.7, depth: int = 200, rollout: str = "auto") -> None:
+                 exploration: float = 0.7, depth: int = 200, rollout: str = "auto",
+                 widening: float | None = None) -> None:
         if iters is None and time_s is None:
             iters = 1000
         self.game = game
@@ -46,6 +47,7 @@ class ISMCTSAgent:
         self.exploration = exploration
         self.depth = depth
         self.use_heuristic = rollout == "heuristic" or (rollout == "auto" and game.has_heuristic())
+        self.widening = (1.0 if self.use_heuristic else 0.0) if widening is None else widening
         budget = f"iters={iters}" if time_s is None else f"time={time_s}"
         self.spec = f"ismcts:{budget}"
         self.last_iterations = 0
@@ -77,22 +79,18 @@ class ISMCTSAgent:
             seat = to_move[0] if len(to_move) == 1 else rng.choice(to_move)
             legal = world.decision(seat).actions
             children = node.children
-            untried = []
-            for action in legal:
-                child = children.get(action)
-                if child is None:
-                    untried.append(action)
-                else:
-                    child.available += 1
-            if untried:
-                action = untried[rng.below(len(untried))]
+            present = [action for action in legal if action in children]
+            for action in present:
+                children[action].available += 1
+            if len(present) < len(legal) and len(present) < self._width(node.visits):
+                action = self._expansion(world, seat, legal, children)
                 node = children[action] = Node(seat)
                 node.available = 1
                 world.apply(seat, action)
                 path.append(node)
                 steps += 1
                 break
-            action, node = self._select(children, legal)
+            action, node = self._select(children, present)
             world.apply(seat, action)
             path.append(node)
             steps += 1
@@ -101,6 +99,20 @@ class ISMCTSAgent:
             visited.visits += 1
             if visited.seat >= 0:
                 visited.reward += rewards[visited.seat]
+
+    def _width(self, visits: int) -> float:
+        """Progressive widening: a node considers 1 + widening * sqrt(visits)
+        actions, so a few iterations are not spread over a hundred bids."""
+        return math.inf if not self.widening else 1 + self.widening * math.sqrt(visits)
+
+    def _expansion(self, world, seat: int, legal, children) -> Action:
+        """The next action to try at a node: the heuristic's choice first, then at random."""
+        if self.use_heuristic:
+            preferred = self.game.heuristic(world, seat, self.rng)
+            if preferred not in children:
+                return preferred
+        untried = [action for action in legal if action not in children]
+        return untried[self.rng.below(len(untried))]
 
     def _select(self, children: dict[Action, Node], legal: tuple[Action, ...]) -> tuple[Action, Node]:
         c = self.exploration
