@@ -9,9 +9,9 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# What playing needs, and what the whole test suite needs (dev tools, the RL and distributed extras).
+# What the server needs, and what the whole test suite needs (dev tools, the RL and distributed extras).
 $(VENV)/.run-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e '.[server]'
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
@@ -19,7 +19,7 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.run-installed
 
 run: $(VENV)/.run-installed
-	$(BIN)/headframe play
+	$(BIN)/headframe serve
 
 test: $(VENV)/.test-installed
 	$(BIN)/python -m pytest

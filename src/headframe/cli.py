@@ -384,6 +384,23 @@ def ladder(
 
 
 @app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="The address to serve on."),
+    port: int = typer.Option(8000, "--port", help="The port to serve on."),
+    db: str = typer.Option("var/headframe.db", "--db", help="A SQLite file, or a database URL "
+                           "(postgresql+psycopg://user:password@host/name)."),
+    bot_threads: int = typer.Option(2, "--bot-threads", help="Threads the bots think in."),
+    log_level: str = typer.Option("info", "--log-level"),
+) -> None:
+    """The game server: lobby, live games in the browser, replays."""
+    try:
+        from headframe.server.cli import serve as run_server
+    except ImportError as exc:
+        fail(f"the server needs the server extra (pip install 'headframe[server]'): {exc}")
+    run_server(host, port, db, bot_threads, log_level)
+
+
+@app.command()
 def bench(
     game: list[str] = typer.Option([], "--game", "-g", help="A game to measure (default: all)."),
     players: list[int] = typer.Option([], "--players", "-p", help="A player count (default: all)."),

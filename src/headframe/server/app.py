@@ -1,0 +1,346 @@
+"""The FastAPI application: the lobby and action REST API, the WebSocket hub,
+replays, and the pages of the generic web client."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+
+from headframe.agents import AGENT_NAMES
+from headframe.engine import HeadframeError, game_names, load_game
+
+from . import api, pages
+from .errors import BadRequest, Forbidden, NotFound, Refusal, Unauthorized
+from .live import broadcast, serve_socket
+from .replays import Replay, ReplayCache, parse_upload, record_key
+from .rooms import Hub, Room
+from .storage import Store
+
+log = logging.getLogger("headframe.server")
+
+STATIC = Path(__file__).parent.parent / "web" / "static"
+MAX_BODY = 64 * 1024
+MAX_UPLOAD = 4 * 1024 * 1024
+
+
+def create_app(db_url: str, bot_threads: int = 2) -> FastAPI:
+    store = Store(db_url)
+    hub = Hub(store, bot_threads)
+    hub.on_change = broadcast
+    replays = ReplayCache()
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI):
+        await hub.resume()
+        yield
+        hub.shutdown()
+        store.close()
+
+    app = FastAPI(title="headframe", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
+                  openapi_url="/api/openapi.json")
+    app.state.hub = hub
+    app.add_middleware(BodyLimit)
+    _handle_errors(app)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    # --- lobby -----------------------------------------------------------------
+
+    @app.get("/api/catalog")
+    async def catalog() -> list[dict[str, Any]]:
+        """Every game that loads: players, options, and the agents it can seat."""
+        return [_catalog_entry(name) for name in game_names() if _loads(name)]
+
+    @app.post("/api/games", status_code=201)
+    async def create_game(body: api.CreateGame) -> dict[str, Any]:
+        room, host_token, tokens = await hub.create(body.model_dump())
+        return {
+            **room.summary(), "host_token": host_token,
+            "host_url": f"/games/{room.id}#host={host_token}",
+            "spectate_url": f"/games/{room.id}",
+            "join": [{"seat": seat, "token": token, "url": f"/games/{room.id}#tokens={token}"}
+                     for seat, token in tokens.items()],
+            "play_url": f"/games/{room.id}#tokens={','.join(tokens.values())}&host={host_token}"
+            if room.row.hotseat else None,
+        }
+
+    @app.get("/api/games")
+    async def list_games(status: str | None = Query(default=None, pattern="^(open|running|finished)$"),
+                         limit: int = Query(default=50, ge=1, le=200)) -> list[dict[str, Any]]:
+        rows = await asyncio.to_thread(store.listing, status, limit)
+        return [_listing(hub.rooms.get(row.id), row) for row in rows]
+
+    @app.get("/api/games/{game_id}")
+    async def game_summary(game_id: str) -> dict[str, Any]:
+        return (await hub.room(game_id)).summary()
+
+    @app.post("/api/games/{game_id}/seats/{seat}/claim")
+    async def claim_seat(game_id: str, seat: int, body: api.Claim,
+                         authorization: str | None = Header(default=None)) -> dict[str, Any]:
+        room = await hub.room(game_id)
+        token = await hub.claim(room, seat, body.name, _bearer(authorization, required=False))
+        return {"seat": seat, "token": token, "url": f"/games/{room.id}#tokens={token}"}
+
+    @app.post("/api/games/{game_id}/seats/{seat}/control")
+    async def control_seat(game_id: str, seat: int, body: api.Control,
+                           authorization: str | None = Header(default=None)) -> dict[str, Any]:
+        room = await hub.room(game_id)
+        if not room.is_host(_bearer(authorization)):
+            raise Forbidden("only the game's host may hand seats over")
+        await hub.hand_over(room, seat, body.controller, body.agent)
+        return room.summary()
+
+    # --- play ------------------------------------------------------------------
+
+    @app.get("/api/games/{game_id}/state")
+    async def seat_state(game_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+        """The token's seat's state (no token: a spectator's)."""
+        room = await hub.room(game_id)
+        token = _bearer(authorization, required=False)
+        seat = None if token is None else _seat_of(room, token)
+        return room.seat_state(seat)
+
+    @app.get("/api/games/{game_id}/text")
+    async def seat_text(game_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+        """The game's text picture of the token's seat's view (no token: a spectator's)."""
+        room = await hub.room(game_id)
+        token = _bearer(authorization, required=False)
+        return await room.text(None if token is None else _seat_of(room, token))
+
+    @app.post("/api/games/{game_id}/actions")
+    async def act(game_id: str, body: api.Act, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+        room = await hub.room(game_id)
+        _check_holds(room, _bearer(authorization), body.seat)
+        return {"version": await hub.act(room, body.seat, body.action, body.version)}
+
+    @app.post("/api/games/{game_id}/undo")
+    async def undo(game_id: str, body: api.Undo, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+        room = await hub.room(game_id)
+        _check_holds(room, _bearer(authorization), body.seat)
+        return {"version": await hub.undo(room, body.seat, body.version)}
+
+    @app.websocket("/ws/games/{game_id}")
+    async def live(socket: WebSocket, game_id: str) -> None:
+        await serve_socket(hub, socket, game_id)
+
+    # --- replays -----------------------------------------------------------------
+
+    async def finished_replay(game_id: str) -> Replay:
+        found = replays.get(game_id)
+        if found is not None:
+            return found
+        room = await hub.room(game_id)
+        if not room.state.is_over():
+            raise Forbidden("a game can be replayed once it is finished")
+        return replays.put(game_id, await asyncio.to_thread(Replay, room.record()))
+
+    def uploaded_replay(key: str) -> Replay:
+        found = replays.get(key)
+        if found is None:
+            raise NotFound("no such uploaded replay (uploads are kept for a while only): upload the record again")
+        return found
+
+    @app.get("/api/games/{game_id}/record")
+    async def record(game_id: str) -> Response:
+        replay = await finished_replay(game_id)
+        return JSONResponse(replay.record, headers={
+            "Content-Disposition": f'attachment; filename="{replay.game.name}-{game_id}.json"'})
+
+    @app.get("/api/games/{game_id}/replay")
+    async def replay_overview(game_id: str) -> dict[str, Any]:
+        return (await finished_replay(game_id)).overview()
+
+    @app.get("/api/games/{game_id}/replay/{step}")
+    async def replay_frame(game_id: str, step: int) -> dict[str, Any]:
+        replay = await finished_replay(game_id)
+        return await asyncio.to_thread(replay.frame, step)
+
+    @app.post("/api/replays", status_code=201)
+    async def upload_replay(request: Request) -> dict[str, Any]:
+        """Upload a record (a JSON body, or a form's `record` file) to replay it."""
+        record = parse_upload(await _upload_bytes(request))
+        key = record_key(record)
+        if replays.get(key) is None:
+            replays.put(key, await asyncio.to_thread(Replay, record))
+        return {"id": key, "url": f"/replays/{key}"}
+
+    @app.get("/api/replays/{key}")
+    async def uploaded_overview(key: str) -> dict[str, Any]:
+        return uploaded_replay(key).overview()
+
+    @app.get("/api/replays/{key}/{step}")
+    async def uploaded_frame(key: str, step: int) -> dict[str, Any]:
+        return await asyncio.to_thread(uploaded_replay(key).frame, step)
+
+    # --- pages -------------------------------------------------------------------
+
+    @app.get("/", response_class=HTMLResponse)
+    async def lobby_page() -> HTMLResponse:
+        return _page(pages.lobby())
+
+    @app.get("/games/{game_id}", response_class=HTMLResponse)
+    async def game_page(game_id: str) -> HTMLResponse:
+        room = await hub.room(game_id)
+        return _page(pages.game(room.summary()))
+
+    @app.get("/games/{game_id}/replay", response_class=HTMLResponse)
+    async def replay_page(game_id: str) -> HTMLResponse:
+        await finished_replay(game_id)
+        return _page(pages.replay(f"/api/games/{game_id}/replay", f"/api/games/{game_id}/record"))
+
+    @app.get("/replays", response_class=HTMLResponse)
+    async def upload_page() -> HTMLResponse:
+        return _page(pages.upload())
+
+    @app.get("/replays/{key}", response_class=HTMLResponse)
+    async def uploaded_page(key: str) -> HTMLResponse:
+        uploaded_replay(key)
+        return _page(pages.replay(f"/api/replays/{key}", None))
+
+    return app
+
+
+PAGE_HEADERS = {
+    # Only our own modules run; the page's data sits in a JSON script tag, which is not code.
+    "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+def _page(html: str) -> HTMLResponse:
+    return HTMLResponse(html, headers=PAGE_HEADERS)
+
+
+def _catalog_entry(name: str) -> dict[str, Any]:
+    game = load_game(name)
+    agents = [a for a in AGENT_NAMES if a != "heuristic" or game.has_heuristic()]
+    return {"name": game.name, "title": game.title, "players": list(game.players),
+            "options": game.Options.describe(), "agents": agents}
+
+
+def _loads(name: str) -> bool:
+    try:
+        load_game(name)
+    except HeadframeError:
+        log.warning("game %s does not load; it is left out of the catalog", name)
+        return False
+    return True
+
+
+def _listing(room: Room | None, row) -> dict[str, Any]:
+    if room is not None:
+        return room.summary()
+    return {"id": row.id, "name": row.name, "game": row.game, "players": row.players, "status": row.status,
+            "hotseat": row.hotseat, "result": row.result,
+            "seats": [{"seat": s.seat, "name": s.name, "controller": s.controller, "claimed": s.claimed}
+                      for s in row.seats]}
+
+
+def _bearer(header: str | None, required: bool = True) -> str | None:
+    if header is None:
+        if required:
+            raise Unauthorized("this needs a token: send 'Authorization: Bearer <token>'")
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token or len(token) > 64:
+        raise Unauthorized("the Authorization header is 'Bearer <token>'")
+    return token.strip()
+
+
+def _seat_of(room: Room, token: str) -> int:
+    seat = room.seat_of(token)
+    if seat is None:
+        raise Forbidden("this token holds no seat of this game")
+    return seat
+
+
+def _check_holds(room: Room, token: str, seat: int) -> None:
+    if _seat_of(room, token) != seat:
+        raise Forbidden(f"this token does not hold seat {seat}")
+
+
+async def _upload_bytes(request: Request) -> bytes:
+    if request.headers.get("content-type", "").startswith("multipart/form-data"):
+        form = await request.form(max_files=1, max_fields=1)
+        upload = form.get("record")
+        if upload is None or isinstance(upload, str):
+            raise BadRequest("the form needs a `record` file")
+        return await upload.read()
+    return await request.body()
+
+
+class BodyLimit:
+    """Refuse request bodies over the limit (4 MiB for record uploads, 64 KiB
+    elsewhere), whether or not they declare their length: the body is read here,
+    bounded, and handed on whole."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = MAX_UPLOAD if scope["path"] == "/api/replays" else MAX_BODY
+        declared = dict(scope["headers"]).get(b"content-length")
+        too_large = JSONResponse({"error": f"the request body is over {limit} bytes"}, 413)
+        if declared is not None and (not declared.isdigit() or int(declared) > limit):
+            await too_large(scope, receive, send)
+            return
+        body = bytearray()
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return
+            body += message.get("body", b"")
+            if len(body) > limit:
+                await too_large(scope, receive, send)
+                return
+            if not message.get("more_body"):
+                break
+        delivered = False
+
+        async def replay():
+            nonlocal delivered
+            if delivered:
+                return await receive()
+            delivered = True
+            return {"type": "http.request", "body": bytes(body), "more_body": False}
+
+        await self.app(scope, replay, send)
+
+
+def _handle_errors(app: FastAPI) -> None:
+    @app.exception_handler(Refusal)
+    async def refused(_request: Request, refusal: Refusal) -> JSONResponse:
+        return JSONResponse({"error": refusal.message}, refusal.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(_problem(error) for error in exc.errors()[:5])
+        return JSONResponse({"error": f"invalid request: {problems}"}, 400)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
+        return JSONResponse({"error": str(exc.detail)}, exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(Exception)
+    async def internal(_request: Request, exc: Exception) -> JSONResponse:
+        log.exception("internal error", exc_info=exc)
+        return JSONResponse({"error": "internal server error"}, 500)
+
+
+def _problem(error: dict[str, Any]) -> str:
+    where = ".".join(str(part) for part in error.get("loc", ()) if part != "body")
+    return f"{where}: {error.get('msg')}" if where else str(error.get("msg"))
+
+

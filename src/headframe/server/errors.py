@@ -1,0 +1,35 @@
+"""Refusals the server explains to its clients: each carries an HTTP status and
+a message a person understands. Anything else is an internal error, logged and
+never shown."""
+
+
+class Refusal(Exception):
+    status = 400
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class BadRequest(Refusal):
+    status = 400
+
+
+class Unauthorized(Refusal):
+    status = 401
+
+
+class Forbidden(Refusal):
+    status = 403
+
+
+class NotFound(Refusal):
+    status = 404
+
+
+class Conflict(Refusal):
+    status = 409
+
+
+class TooLarge(Refusal):
+    status = 413

@@ -1,0 +1,39 @@
+"""Server-rendered pages: one HTML frame, filled with a title, the data the
+page starts from (as JSON in a script tag) and the ES module that runs it."""
+
+from __future__ import annotations
+
+import html
+import json
+from functools import cache
+from pathlib import Path
+from string import Template
+from typing import Any
+
+TEMPLATES = Path(__file__).parent.parent / "web" / "templates"
+
+
+@cache
+def _frame() -> Template:
+    return Template((TEMPLATES / "page.html").read_text(encoding="utf-8"))
+
+
+def render(title: str, module: str, boot: dict[str, Any]) -> str:
+    data = json.dumps(boot).replace("<", "\\u003c")  # no "</script>" can close the tag early
+    return _frame().substitute(title=html.escape(title), module=module, boot=data)
+
+
+def lobby() -> str:
+    return render("headframe", "lobby.js", {})
+
+
+def game(summary: dict[str, Any]) -> str:
+    return render(f"{summary['name']} · {summary['title']}", "game.js", {"game": summary})
+
+
+def replay(source: str, record_url: str | None) -> str:
+    return render("Replay · headframe", "replay.js", {"source": source, "record": record_url})
+
+
+def upload() -> str:
+    return render("Upload a record · headframe", "upload.js", {})

@@ -1,0 +1,104 @@
+"""Replays of finished games and of uploaded records: every step can be shown,
+with every seat's view (a finished game hides nothing), and each log line knows
+the step that wrote it so a viewer can jump there."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import OrderedDict
+from typing import Any
+
+from headframe.engine import HeadframeError, RecordError, load_game, parse_record, replay
+
+from .errors import BadRequest, NotFound
+
+CHECKPOINT_EVERY = 64
+
+
+class Replay:
+    def __init__(self, record: dict[str, Any]) -> None:
+        try:
+            record = parse_record(record)
+            self.game = load_game(record["game"])
+            final = replay(record, self.game)
+        except HeadframeError as exc:
+            raise BadRequest(f"this record does not replay: {exc}") from None
+        self.record = record
+        self.steps = len(record["actions"])
+        self.checkpoints, self.log_steps = self._walk(record)
+        self.final = final
+
+    def _walk(self, record):
+        """Replay once, keeping a copy of the state every CHECKPOINT_EVERY steps and
+        the step at which each log entry was written."""
+        state = self.game.new_state(record["players"], record["seed"], record.get("options"))
+        checkpoints = {0: state.clone()}
+        log_steps = [0] * len(state.log)
+        for step, item in enumerate(record["actions"], start=1):
+            state.apply(item["seat"], self.game.parse_action(item["action"]))
+            log_steps.extend([step] * (len(state.log) - len(log_steps)))
+            if step % CHECKPOINT_EVERY == 0:
+                checkpoints[step] = state.clone()
+        return checkpoints, log_steps
+
+    def overview(self) -> dict[str, Any]:
+        game = self.game
+        return {
+            "game": game.name, "title": game.title, "steps": self.steps, "players": self.record["players"],
+            "seats": self.record.get("seats"),
+            "actions": [{"step": n, "seat": item["seat"],
+                         "text": game.describe_action(game.parse_action(item["action"]))}
+                        for n, item in enumerate(self.record["actions"], start=1)],
+            "log": [{"step": step, "entry": entry, "text": game.describe_event(entry)}
+                    for step, entry in zip(self.log_steps, self.final.log)],
+            "result": self.final.result().to_json() if self.final.is_over() else None,
+        }
+
+    def frame(self, step: int) -> dict[str, Any]:
+        if not 0 <= step <= self.steps:
+            raise NotFound(f"step {step} is not in this replay (0 to {self.steps})")
+        base = max(s for s in self.checkpoints if s <= step)
+        state = self.checkpoints[base].clone()
+        for item in self.record["actions"][base:step]:
+            state.apply(item["seat"], self.game.parse_action(item["action"]))
+        views = [state.view(seat) for seat in range(state.players)]
+        spectator = state.view(None)
+        return {
+            "step": step, "steps": self.steps, "to_move": list(state.to_move()), "log_length": len(state.log),
+            "spectator": spectator, "views": views, "spectator_text": self.game.render_text(spectator),
+            "texts": [self.game.render_text(view) for view in views],
+        }
+
+
+class ReplayCache:
+    """The replays built lately, by key (a game id, or an uploaded record's hash)."""
+
+    def __init__(self, size: int = 32) -> None:
+        self.size = size
+        self.entries: OrderedDict[str, Replay] = OrderedDict()
+
+    def get(self, key: str) -> Replay | None:
+        found = self.entries.get(key)
+        if found is not None:
+            self.entries.move_to_end(key)
+        return found
+
+    def put(self, key: str, built: Replay) -> Replay:
+        self.entries[key] = built
+        self.entries.move_to_end(key)
+        while len(self.entries) > self.size:
+            self.entries.popitem(last=False)
+        return built
+
+
+def record_key(record: dict[str, Any]) -> str:
+    canonical = json.dumps(record, sort_keys=True, separators=(",", ":"))
+    return "r" + hashlib.sha256(canonical.encode()).hexdigest()[:24]
+
+
+def parse_upload(data: bytes) -> dict[str, Any]:
+    try:
+        return parse_record(data)
+    except RecordError as exc:
+        raise BadRequest(f"not a record: {exc}") from None

@@ -1,0 +1,223 @@
+"""Event-sourced storage: a game is its record (game, options, seed, seats) plus
+its ordered actions, in a SQLite file by default or PostgreSQL by URL. The live
+state is never stored; it is rebuilt by replaying the actions.
+
+The store is synchronous (SQLAlchemy Core); the server calls it from worker
+threads so the event loop never waits on the disk."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import bindparam, create_engine, delete, event, func, insert, select, update
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import IntegrityError
+
+from .tables import actions, games, seats
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+class ConflictError(Exception):
+    """Another writer appended to the same game first (the ply was taken)."""
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    name: str
+    agent: str | None
+    controller: str  # "human" or "bot"
+    token_hash: str | None
+    claimed: bool
+
+
+@dataclass
+class GameRow:
+    id: str
+    name: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    think_time: float
+    hotseat: bool
+    host_token_hash: str
+    status: str  # "open", "running" or "finished"
+    result: dict[str, Any] | None = None
+    seats: list[SeatRow] = field(default_factory=list)
+
+
+@dataclass
+class Move:
+    """One action to store: the game's `ply`-th, and the game's status after it."""
+
+    game_id: str
+    ply: int
+    seat: int
+    action: dict[str, Any]
+    status: str
+    result: dict[str, Any] | None
+
+
+def _write(db, move: Move) -> None:
+    db.execute(insert(actions).values(game_id=move.game_id, ply=move.ply, seat=move.seat, action=move.action))
+    db.execute(update(games).where(games.c.id == move.game_id).values(status=move.status, result=move.result))
+
+
+def sqlite_url(path: str | Path) -> str:
+    return f"sqlite:///{Path(path).resolve()}"
+
+
+def database_url(db: str) -> str:
+    """A database URL from `--db`: a URL as is, anything else a SQLite file path."""
+    return db if "://" in db else sqlite_url(db)
+
+
+class Store:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = _engine(url)
+        self.migrate()
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest Alembic revision."""
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # --- writing ---------------------------------------------------------------
+
+    def create(self, row: GameRow) -> None:
+        with self.engine.begin() as db:
+            db.execute(insert(games).values(**_game_values(row)))
+            if row.seats:
+                db.execute(insert(seats), [dict(game_id=row.id, **vars(seat)) for seat in row.seats])
+
+    def append(self, move: Move) -> None:
+        """Commit one action as its game's `ply`-th (0-based), with the game's status
+        after it. Raises ConflictError if that ply is already taken."""
+        try:
+            with self.engine.begin() as db:
+                _write(db, move)
+        except IntegrityError:
+            raise ConflictError(f"ply {move.ply} of game {move.game_id} is already taken") from None
+
+    def append_all(self, moves: list[Move]) -> list[ConflictError | None]:
+        """Commit moves of different games in one transaction (one disk flush for
+        all); if one conflicts, each is committed alone. Returns each one's error."""
+        try:
+            with self.engine.begin() as db:
+                db.execute(insert(actions), [
+                    {"game_id": m.game_id, "ply": m.ply, "seat": m.seat, "action": m.action} for m in moves])
+                db.execute(
+                    update(games).where(games.c.id == bindparam("moved")).values(
+                        status=bindparam("new_status"), result=bindparam("new_result")),
+                    [{"moved": m.game_id, "new_status": m.status, "new_result": m.result} for m in moves])
+            return [None] * len(moves)
+        except IntegrityError:
+            errors: list[ConflictError | None] = []
+            for move in moves:
+                try:
+                    self.append(move)
+                    errors.append(None)
+                except ConflictError as exc:
+                    errors.append(exc)
+            return errors
+
+    def take_back(self, game_id: str, ply: int) -> None:
+        """Remove the game's last action (an undo), which must be its `ply`-th."""
+        with self.engine.begin() as db:
+            last = db.execute(select(func.max(actions.c.ply)).where(actions.c.game_id == game_id)).scalar()
+            if last != ply:
+                raise ConflictError(f"ply {ply} is not the last action of game {game_id}")
+            db.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.ply == ply))
+
+    def update_seat(self, game_id: str, seat: int, status: str, **values: Any) -> None:
+        """Change a seat, and the game's status with it."""
+        with self.engine.begin() as db:
+            db.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(**values))
+            db.execute(update(games).where(games.c.id == game_id).values(status=status))
+
+    # --- reading ---------------------------------------------------------------
+
+    def get(self, game_id: str) -> GameRow | None:
+        with self.engine.connect() as db:
+            found = db.execute(select(games).where(games.c.id == game_id)).mappings().first()
+            if found is None:
+                return None
+            row = _game_row(found)
+            row.seats = _seat_rows(db, [game_id])[game_id]
+            return row
+
+    def actions(self, game_id: str) -> list[dict[str, Any]]:
+        """The game's actions in order, as record entries {"seat", "action"}."""
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(actions.c.seat, actions.c.action).where(actions.c.game_id == game_id).order_by(actions.c.ply)
+            )
+            return [{"seat": seat, "action": action} for seat, action in rows]
+
+    def listing(self, status: str | None = None, limit: int = 100) -> list[GameRow]:
+        """The newest games (of one status, if given), seats included."""
+        query = select(games).order_by(games.c.created_at.desc(), games.c.id).limit(limit)
+        if status is not None:
+            query = query.where(games.c.status == status)
+        with self.engine.connect() as db:
+            rows = [_game_row(found) for found in db.execute(query).mappings()]
+            by_game = _seat_rows(db, [row.id for row in rows])
+        for row in rows:
+            row.seats = by_game[row.id]
+        return rows
+
+    def unfinished(self) -> list[str]:
+        with self.engine.connect() as db:
+            return list(db.execute(select(games.c.id).where(games.c.status != "finished")).scalars())
+
+
+def _engine(url: str) -> Engine:
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return create_engine(url, pool_pre_ping=True)
+    if parsed.database and parsed.database != ":memory:":
+        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(connection, _record) -> None:
+        cursor = connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        # FULL: a commit survives a power cut, not only a killed process.
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    return engine
+
+
+def _game_values(row: GameRow) -> dict[str, Any]:
+    values = {k: v for k, v in vars(row).items() if k != "seats"}
+    return values
+
+
+def _game_row(found) -> GameRow:
+    return GameRow(**{k: found[k] for k in GameRow.__dataclass_fields__ if k != "seats"})
+
+
+def _seat_rows(db, game_ids: list[str]) -> dict[str, list[SeatRow]]:
+    by_game: dict[str, list[SeatRow]] = {game_id: [] for game_id in game_ids}
+    if not game_ids:
+        return by_game
+    query = select(seats).where(seats.c.game_id.in_(game_ids)).order_by(seats.c.game_id, seats.c.seat)
+    for found in db.execute(query).mappings():
+        by_game[found["game_id"]].append(SeatRow(**{k: found[k] for k in SeatRow.__dataclass_fields__}))
+    return by_game

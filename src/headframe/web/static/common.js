@@ -1,0 +1,88 @@
+// Shared helpers of the generic client: the page's boot data, JSON requests,
+// element building, and a readable rendering of any JSON view.
+
+export const boot = JSON.parse(document.getElementById("boot").textContent);
+export const app = document.getElementById("app");
+
+export async function request(path, { method = "GET", body, token } = {}) {
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["Authorization"] = `Bearer ${token}`;
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = await response.json().catch(() => ({ error: response.statusText }));
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  return data;
+}
+
+// el("div.panel", {onclick}, child, "text", ...): an element with a class, props and children.
+export function el(spec, props = {}, ...children) {
+  const [tag, ...classes] = spec.split(".");
+  const node = document.createElement(tag || "div");
+  if (classes.length) node.className = classes.join(" ");
+  for (const [key, value] of Object.entries(props || {})) {
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== undefined && value !== null && value !== false) node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+// Replace a node's children, skipping the null and false that conditional parts give.
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat(Infinity).filter((child) => child !== null && child !== undefined && child !== false));
+}
+
+export const words = (key) => String(key).replace(/[_-]+/g, " ");
+
+const isScalar = (value) => value === null || typeof value !== "object";
+
+function scalar(value) {
+  if (value === null) return "—";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  return String(value);
+}
+
+// Any JSON value as readable HTML: scalars as text, lists of scalars joined,
+// lists of like objects as tables, objects as definition lists.
+export function renderValue(value, depth = 0) {
+  if (isScalar(value)) return document.createTextNode(scalar(value));
+  if (Array.isArray(value)) {
+    if (value.length === 0) return el("span.muted", {}, "none");
+    if (value.every(isScalar)) return document.createTextNode(value.map(scalar).join(", "));
+    if (value.every((item) => item && typeof item === "object" && !Array.isArray(item))) {
+      const columns = [...new Set(value.flatMap(Object.keys))];
+      return el("table", {}, el("tr", {}, columns.map((c) => el("th", {}, words(c)))),
+        value.map((row) => el("tr", {}, columns.map((c) => el("td", {}, c in row ? renderValue(row[c], depth + 1) : "")))));
+    }
+    return el("ol", { start: 0 }, value.map((item) => el("li", {}, renderValue(item, depth + 1))));
+  }
+  const entries = Object.entries(value);
+  if (entries.length === 0) return el("span.muted", {}, "none");
+  return el("dl", {}, entries.map(([key, item]) => [el("dt", {}, words(key)), el("dd", {}, renderValue(item, depth + 1))]));
+}
+
+// The keys of a view that the frame shows itself rather than as panels.
+const FRAME_KEYS = new Set(["game", "players", "options", "seat", "to_move", "over", "decision", "result"]);
+
+export function viewPanels(view) {
+  return Object.entries(view).filter(([key]) => !FRAME_KEYS.has(key))
+    .map(([key, value]) => el("section.panel", {}, el("h3", {}, words(key)), renderValue(value)));
+}
+
+export function seatName(seats, seat) {
+  if (seat === null || seat === undefined) return "spectator";
+  const info = seats && seats[seat];
+  return info ? `${info.name} (seat ${seat + 1})` : `seat ${seat + 1}`;
+}
+
+export function resultPanel(result, seats) {
+  const order = result.ranking.map((rank, seat) => ({ rank, seat })).sort((a, b) => a.rank - b.rank);
+  return el("section.panel", {}, el("h3", {}, "result"),
+    el("table", {}, el("tr", {}, el("th", {}, "rank"), el("th", {}, "player"), el("th", {}, "score")),
+      order.map(({ rank, seat }) => el("tr", {}, el("td", {}, rank), el("td", {}, seatName(seats, seat)),
+        el("td", {}, result.scores[seat])))),
+    result.tiebreak ? el("p.muted", {}, `decided by ${result.tiebreak}`) : null);
+}

@@ -1,0 +1,129 @@
+// The lobby: games open to join, running and finished, and the form that
+// creates a game from the catalog (game, players, options, seats, name).
+
+import { app, el, fill, request, words } from "./common.js";
+
+const catalog = await request("/api/catalog");
+
+async function draw(created = null) {
+  const [open, running, finished] = await Promise.all(
+    ["open", "running", "finished"].map((status) => request(`/api/games?status=${status}`)));
+  fill(app,
+    el("h1", {}, "headframe"),
+    created ? createdPanel(created) : null,
+    el("div.columns", {},
+      el("div", {},
+        gameList("Open games", open, joinButtons),
+        gameList("Running games", running, () => null),
+        gameList("Finished games", finished, (game) => el("a", { href: `/games/${game.id}/replay` }, "replay"))),
+      createForm()));
+}
+
+function gameList(title, games, extra) {
+  return el("section.panel", {}, el("h2", {}, title),
+    games.length === 0 ? el("p.muted", {}, "none") : el("ul", {}, games.map((game) => el("li", {},
+      el("a", { href: `/games/${game.id}` }, game.name), " ",
+      el("span.muted", {}, `${game.game}, ${game.seats.map((s) => s.name).join(" · ")}`), " ", extra(game)))));
+}
+
+function joinButtons(game) {
+  return game.seats.filter((seat) => seat.controller === "human" && !seat.claimed).map((seat) =>
+    el("button", { onclick: () => join(game, seat.seat) }, `join as seat ${seat.seat + 1}`));
+}
+
+async function join(game, seat) {
+  const name = prompt("Your name?", "") ?? "";
+  try {
+    const joined = await request(`/api/games/${game.id}/seats/${seat}/claim`, { method: "POST", body: { name } });
+    location.href = joined.url;
+  } catch (error) {
+    alert(error.message);
+  }
+}
+
+function createdPanel(created) {
+  const origin = location.origin;
+  return el("section.panel.links", {}, el("h2", {}, `Created: ${created.name}`),
+    el("p", {}, "Each link below is private: send each player theirs. Keep the host link to hand seats to bots."),
+    el("ul", {},
+      created.play_url ? el("li", {}, el("a", { href: created.play_url }, "Play at this table (hot seat)")) : null,
+      created.join.map((entry) => el("li", {}, `Seat ${entry.seat + 1}: `, el("code", {}, origin + entry.url), " ",
+        el("a", { href: entry.url }, "open"))),
+      el("li", {}, "Spectators: ", el("code", {}, origin + created.spectate_url)),
+      el("li", {}, "Host: ", el("code", {}, origin + created.host_url))));
+}
+
+function createForm() {
+  const game = el("select", { name: "game" }, catalog.map((g) => el("option", { value: g.name }, g.title)));
+  const body = el("div");
+  const form = el("form.panel", { onsubmit: (event) => { event.preventDefault(); submit(form); } },
+    el("h2", {}, "New game"), el("label", {}, "Game ", game), body);
+  const choose = () => fillForm(body, catalog.find((g) => g.name === game.value));
+  game.addEventListener("change", choose);
+  choose();
+  return form;
+}
+
+function fillForm(body, entry) {
+  const players = el("select", { name: "players" }, entry.players.map((n) => el("option", { value: n }, n)));
+  const seats = el("div");
+  const fillSeats = () => fill(seats, ...Array.from({ length: Number(players.value) }, (_, i) => seatRow(entry, i)));
+  players.addEventListener("change", fillSeats);
+  fillSeats();
+  fill(body,
+    el("label", {}, "Name ", el("input", { name: "name", maxlength: 80, placeholder: `${entry.title} game` })),
+    el("label", {}, "Players ", players), seats,
+    el("label", {}, el("input", { type: "checkbox", name: "hotseat" }), " hot seat: I play every human seat here"),
+    el("label", {}, "Bot think time (s) ", el("input", { type: "number", name: "think_time", min: 0, max: 10, step: 0.1, value: 0.5 })),
+    entry.options.length ? el("details", {}, el("summary", {}, "Options"), entry.options.map(optionField)) : null,
+    el("button.primary", { type: "submit" }, "Create"));
+}
+
+function seatRow(entry, index) {
+  const agent = el("select", { name: `agent-${index}` }, entry.agents.map((a) => el("option", { value: a }, a)));
+  return el("fieldset", {}, el("legend", {}, `Seat ${index + 1}`),
+    el("select", { name: `type-${index}` }, el("option", { value: "human" }, "person"),
+      el("option", { value: "bot", selected: index > 0 }, "bot")),
+    " ", agent, " ", el("input", { name: `name-${index}`, maxlength: 40, placeholder: "name" }));
+}
+
+function optionField(option) {
+  const name = `option-${option.name}`;
+  let input;
+  if (option.choices) {
+    input = el("select", { name }, option.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === option.default }, String(c))));
+  } else if (typeof option.default === "boolean") {
+    input = el("select", { name }, [true, false].map((c) => el("option", { value: JSON.stringify(c), selected: c === option.default }, c ? "yes" : "no")));
+  } else {
+    input = el("input", { name, value: option.default === null ? "" : option.default, "data-kind": typeof option.default });
+  }
+  return el("label", { title: option.help }, `${words(option.name)} `, input, el("span.muted", {}, ` ${option.help}`));
+}
+
+function optionValue(input) {
+  if (input.tagName === "SELECT") return JSON.parse(input.value);
+  if (input.value === "") return null;
+  return input.dataset.kind === "number" || /^-?\d+$/.test(input.value) ? Number(input.value) : input.value;
+}
+
+async function submit(form) {
+  const data = new FormData(form);
+  const players = Number(data.get("players"));
+  const options = {};
+  form.querySelectorAll("[name^=option-]").forEach((input) => { options[input.name.slice(7)] = optionValue(input); });
+  const seats = Array.from({ length: players }, (_, i) => ({
+    type: data.get(`type-${i}`), name: data.get(`name-${i}`) || null,
+    agent: data.get(`type-${i}`) === "bot" ? data.get(`agent-${i}`) : null,
+  }));
+  try {
+    const created = await request("/api/games", { method: "POST", body: {
+      game: data.get("game"), players, seats, options, name: data.get("name") || null,
+      hotseat: data.get("hotseat") === "on", think_time: Number(data.get("think_time")),
+    } });
+    await draw(created);
+  } catch (error) {
+    alert(error.message);
+  }
+}
+
+await draw();

@@ -1,0 +1,240 @@
+"""A real server on a loopback port (uvicorn in a thread), an HTTP client for it,
+and WebSocket seats that record every message they receive."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import socket
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+import uvicorn
+import websockets
+
+from headframe.engine import game_names, load_game
+from headframe.server import create_app
+from headframe.server.storage import sqlite_url
+
+FAST_OPTIONS = {"copper-country": {"short_game": "eras_1_2"}}
+STATE_KEYS = {"type", "game_id", "seat", "version", "status", "seats", "view", "labels", "log_start", "log",
+              "log_text", "can_undo"}
+
+PUBLIC_SUMMARY_KEYS = {"id", "name", "game", "title", "players", "options", "hotseat", "think_time", "status",
+                       "version", "to_move", "seats", "result"}
+
+
+def every_game() -> list[str]:
+    return game_names()
+
+
+class LiveServer:
+    def __init__(self, db_url: str) -> None:
+        self.app = create_app(db_url)
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.port = self.sock.getsockname()[1]
+        config = uvicorn.Config(self.app, log_level="warning", ws_max_size=16 * 1024, ws_per_message_deflate=False,
+                                lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.should_exit = True
+        self.thread.join(20)
+
+    @property
+    def hub(self):
+        return self.app.state.hub
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return sqlite_url(tmp_path / "games.db")
+
+
+@pytest.fixture
+def server(db_url):
+    with LiveServer(db_url) as live:
+        yield live
+
+
+@pytest.fixture
+def http(server):
+    with httpx.Client(base_url=server.url, timeout=30) as client:
+        yield client
+
+
+def create(http, game="pit-lamps", players=2, seats=None, **extra) -> dict:
+    seats = seats or [{"type": "human"}] + [{"type": "bot", "agent": "random"}] * (players - 1)
+    body = {"game": game, "players": players, "seats": seats, "think_time": 0,
+            "options": FAST_OPTIONS.get(game, {}), **extra}
+    response = http.post("/api/games", json=body)
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def bearer(token: str) -> dict:
+    return {"Authorization": f"Bearer {token}"}
+
+
+class Seat:
+    """One WebSocket connection holding some seats (none: a spectator)."""
+
+    def __init__(self, url: str, game_id: str, tokens: list[str]) -> None:
+        self.url = f"{url}/ws/games/{game_id}"
+        self.tokens = tokens
+        self.messages: list[dict] = []
+        self.latest: dict = {}  # seat -> latest state message
+        self.arrived = asyncio.Event()
+
+    async def __aenter__(self) -> Seat:
+        self.socket = await websockets.connect(self.url, max_size=None)
+        await self.socket.send(json.dumps({"type": "hello", "tokens": self.tokens}))
+        self.reader = asyncio.create_task(self._read())
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.socket.close()
+        self.reader.cancel()
+
+    async def _read(self) -> None:
+        try:
+            async for text in self.socket:
+                message = json.loads(text)
+                self.messages.append(message)
+                if message["type"] == "state":
+                    self.latest[message["seat"]] = message
+                self.arrived.set()
+        except websockets.ConnectionClosed:
+            pass
+        self.arrived.set()
+
+    async def send(self, message: dict) -> None:
+        await self.socket.send(json.dumps(message))
+
+    async def wait_for(self, predicate, timeout: float = 30.0):
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            for message in reversed(self.messages):
+                if predicate(message):
+                    return message
+            self.arrived.clear()
+            remaining = deadline - asyncio.get_running_loop().time()
+            if remaining <= 0:
+                raise AssertionError(f"no such message within {timeout}s; last: {self.messages[-1:]}")
+            try:
+                await asyncio.wait_for(self.arrived.wait(), remaining)
+            except asyncio.TimeoutError:
+                pass
+
+    def errors(self) -> list[dict]:
+        return [m for m in self.messages if m["type"] == "error"]
+
+
+async def play(seats: list[Seat], rng: random.Random, max_moves: int | None = None, timeout: float = 120.0) -> int:
+    """Play every decision the connections are offered with a seeded random choice,
+    one action in flight per seat, until the game is over (or after `max_moves`).
+    Any refusal fails. Returns the moves made."""
+    moves = 0
+    waiting: dict[tuple[int, int], str] = {}  # (connection, seat) -> ref of the action in flight
+    settled: dict[tuple[int, int], int] = {}  # (connection, seat) -> version its last action made
+    read = [len(client.messages) for client in seats]
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        for client in seats:
+            client.arrived.clear()
+        for index, client in enumerate(seats):
+            for message in client.messages[read[index]:]:
+                assert message["type"] != "error", message
+                if message["type"] == "ack":
+                    key = next(k for k, ref in waiting.items() if ref == message["ref"])
+                    settled[key] = message["version"]
+                    del waiting[key]
+            read[index] = len(client.messages)
+        states = [m for client in seats for m in client.latest.values()]
+        if states and all(m["view"]["over"] for m in states) and not waiting:
+            return moves
+        if max_moves is not None and moves >= max_moves and not waiting:
+            return moves
+        for index, client in enumerate(seats):
+            for seat, message in list(client.latest.items()):
+                key = (index, seat)
+                decision = message["view"].get("decision")
+                fresh = message["version"] >= settled.get(key, 0)
+                if decision and fresh and key not in waiting and (max_moves is None or moves < max_moves):
+                    moves += 1
+                    waiting[key] = f"{index}-{seat}-{moves}"
+                    await client.send({"type": "act", "seat": seat, "action": rng.choice(decision["actions"]),
+                                       "version": message["version"], "ref": waiting[key]})
+        waits = [asyncio.create_task(client.arrived.wait()) for client in seats]
+        done, pending = await asyncio.wait(waits, timeout=max(0.0, deadline - loop.time()),
+                                           return_when=asyncio.FIRST_COMPLETED)
+        for task in pending:
+            task.cancel()
+        if not done:
+            raise AssertionError("the game stalled")
+
+
+def check_no_leaks(record: dict, messages: list[dict]) -> int:
+    """Every state message a connection received is exactly what its seat may
+    know at that version: the seat's view, its log, and words derived from them
+    (the record must have no undone actions). Returns how many were checked."""
+    game = load_game(record["game"])
+    state = game.new_state(record["players"], record["seed"], record["options"])
+    assert {m["type"] for m in messages} <= {"welcome", "state", "seats", "ack", "error", "pong"}
+    for message in messages:
+        if message["type"] == "welcome":
+            assert set(message["game"]) == PUBLIC_SUMMARY_KEYS
+    states = [m for m in messages if m["type"] == "state"]
+    checked = 0
+    for message in sorted(states, key=lambda m: m["version"]):
+        while len(state.history) < message["version"]:
+            item = record["actions"][len(state.history)]
+            state.apply(item["seat"], item["action"])
+        seat = message["seat"]
+        view = json.loads(json.dumps(state.view(seat)))
+        log = json.loads(json.dumps(state.log_for(seat)))
+        assert set(message) == STATE_KEYS
+        assert message["view"] == view
+        assert message["log"] == log[message["log_start"]:]
+        assert message["log_text"] == [game.describe_event(e) for e in message["log"]]
+        decision = view.get("decision")
+        assert message["labels"] == ([game.describe_action(game.parse_action(a)) for a in decision["actions"]]
+                                     if decision else [])
+        assert message["can_undo"] == (seat is not None and state.can_undo(seat))
+        for seat_info in message["seats"]:
+            assert set(seat_info) == {"seat", "name", "controller", "agent", "claimed", "connected", "person_seat"}
+        checked += 1
+    return checked
+
+
+def whole_log(messages: list[dict], seat) -> list[dict]:
+    """The log a client holds after applying every state message for `seat`."""
+    log: list[dict] = []
+    for message in messages:
+        if message["type"] == "state" and message["seat"] == seat:
+            log = log[:message["log_start"]] + message["log"]
+    return log

@@ -1,0 +1,41 @@
+"""The generic web client's pages: server-rendered frames that boot an ES module
+with the page's data, and the static modules they import."""
+
+import json
+import re
+
+from .conftest import create
+
+
+def boot_data(html: str) -> dict:
+    found = re.search(r'<script type="application/json" id="boot">(.*?)</script>', html, re.S)
+    assert found, html
+    return json.loads(found.group(1))
+
+
+def test_lobby_game_and_upload_pages(http):
+    lobby = http.get("/")
+    assert lobby.status_code == 200 and '<script type="module" src="/static/lobby.js">' in lobby.text
+    created = create(http, "pit-lamps", 2, name="</script><script>alert(1)</script>")
+    page = http.get(f"/games/{created['id']}")
+    assert page.status_code == 200 and "game.js" in page.text
+    assert "<script>alert(1)" not in page.text  # the name can neither close the data tag nor the title
+    game = boot_data(page.text)["game"]
+    assert game["id"] == created["id"] and game["name"] == created["name"]
+    assert "token" not in json.dumps(game)
+    assert http.get("/replays").status_code == 200
+    assert http.get("/games/missing").status_code == 404
+
+
+def test_static_modules_are_served_and_import_what_exists(http):
+    for name in ("common.js", "lobby.js", "game.js", "replay.js", "upload.js", "style.css"):
+        response = http.get(f"/static/{name}")
+        assert response.status_code == 200 and response.text, name
+        for imported in re.findall(r'from "\./([\w.]+)"', response.text):
+            assert http.get(f"/static/{imported}").status_code == 200
+    assert "javascript" in http.get("/static/game.js").headers["content-type"]
+
+
+def test_pages_allow_only_their_own_scripts(http):
+    policy = http.get("/").headers["content-security-policy"]
+    assert "default-src 'self'" in policy and "unsafe-inline" not in policy

@@ -1,0 +1,81 @@
+"""The same server on PostgreSQL: a throwaway cluster is started for the test
+(as the postgres user when the tests run as root, since initdb refuses root);
+without pg_ctl the test is skipped, saying why."""
+
+import asyncio
+import os
+import random
+import shutil
+import socket
+import subprocess
+import tempfile
+from pathlib import Path
+
+import httpx
+import pytest
+from sqlalchemy import create_engine, text
+
+from .conftest import LiveServer, Seat, bearer, check_no_leaks, create, play
+
+PG_BIN = Path(os.environ.get("HEADFRAME_PG_BIN", "/usr/lib/postgresql/15/bin"))
+
+
+def _as_cluster_owner(command: list[str]) -> list[str]:
+    return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else command
+
+
+@pytest.fixture(scope="module")
+def postgres_url():
+    if not (PG_BIN / "pg_ctl").exists():
+        message = f"PostgreSQL test skipped: no pg_ctl in {PG_BIN}"
+        print(message)
+        pytest.skip(message)
+    data = Path(tempfile.mkdtemp(prefix="headframe-pg-"))
+    if os.geteuid() == 0:
+        shutil.chown(data, "postgres", "postgres")
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()
+    run = lambda *args: subprocess.run(_as_cluster_owner([str(PG_BIN / args[0]), *args[1:]]), check=True,
+                                       capture_output=True, text=True)
+    run("initdb", "-D", str(data / "db"), "-U", "postgres", "--auth=trust", "--no-sync")
+    run("pg_ctl", "start", "-w", "-D", str(data / "db"), "-l", str(data / "log"),
+        "-o", f"-p {port} -k {data} -c listen_addresses=127.0.0.1 -c fsync=off")
+    try:
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        run("pg_ctl", "stop", "-m", "immediate", "-D", str(data / "db"))
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def test_postgres_storage_plays_and_resumes(postgres_url):
+    with LiveServer(postgres_url) as server:
+        with httpx.Client(base_url=server.url, timeout=30) as http:
+            created = create(http, "pit-lamps", 3, seats=[{"type": "human"}, {"type": "bot"}, {"type": "bot"}])
+            token = created["join"][0]["token"]
+            http.post(f"/api/games/{created['id']}/seats/0/claim", json={}, headers=bearer(token))
+
+            async def first_moves():
+                async with Seat(server.ws_url, created["id"], [token]) as ann:
+                    await play([ann], random.Random(7), max_moves=4)
+                    return ann.messages
+
+            before = asyncio.run(first_moves())
+            version = http.get(f"/api/games/{created['id']}").json()["version"]
+    with LiveServer(postgres_url) as server:  # a new process-worth of memory: rebuilt from PostgreSQL
+        with httpx.Client(base_url=server.url, timeout=30) as http:
+            assert http.get(f"/api/games/{created['id']}").json()["version"] >= version  # bots may have played on
+
+            async def the_rest():
+                async with Seat(server.ws_url, created["id"], [token]) as ann:
+                    await play([ann], random.Random(8))
+                    return ann.messages
+
+            after = asyncio.run(the_rest())
+            record = http.get(f"/api/games/{created['id']}/record").json()
+            assert check_no_leaks(record, before) and check_no_leaks(record, after)
+    with create_engine(postgres_url).connect() as db:
+        assert db.execute(text("select version_num from alembic_version")).scalar() == "0001"
+        stored = db.execute(text("select count(*) from actions where game_id = :g"), {"g": created["id"]}).scalar()
+        assert stored == len(record["actions"])

@@ -1,0 +1,118 @@
+"""Storage: Alembic builds the schema from the first table on, a game is its
+rows plus its ordered actions, plies cannot be taken twice, and moves of many
+games are committed together."""
+
+import asyncio
+import time
+
+import pytest
+from sqlalchemy import inspect, text
+
+from headframe.server.rooms import Journal
+from headframe.server.storage import ConflictError, GameRow, Move, SeatRow, Store, database_url, sqlite_url
+
+
+def a_game(game_id: str) -> GameRow:
+    return GameRow(game_id, "test", "pit-lamps", 2, 7, {"rounds": 2}, 0.0, False, "h" * 64, "running",
+                   seats=[SeatRow(0, "Ann", None, "human", "t" * 64, True), SeatRow(1, "bot", "random", "bot", None, True)])
+
+
+@pytest.fixture
+def store(tmp_path):
+    opened = Store(sqlite_url(tmp_path / "games.db"))
+    yield opened
+    opened.close()
+
+
+def test_migrations_build_the_schema_and_rerun_as_a_no_op(store):
+    tables = set(inspect(store.engine).get_table_names())
+    assert {"games", "seats", "actions", "alembic_version"} <= tables
+    store.migrate()
+    with store.engine.connect() as db:
+        assert db.execute(text("select version_num from alembic_version")).scalar() == "0001"
+
+
+def test_a_game_is_its_rows_and_its_ordered_actions(store):
+    store.create(a_game("g1"))
+    store.append(Move("g1", 0, 0, {"kind": "bid", "card": 3}, "running", None))
+    store.append(Move("g1", 1, 1, {"kind": "bid", "card": 5}, "finished", {"scores": [1, 2]}))
+    expected = a_game("g1")
+    expected.status, expected.result = "finished", {"scores": [1, 2]}
+    assert store.get("g1") == expected
+    assert store.actions("g1") == [{"seat": 0, "action": {"kind": "bid", "card": 3}},
+                                   {"seat": 1, "action": {"kind": "bid", "card": 5}}]
+    assert store.unfinished() == []
+    store.take_back("g1", 1)
+    assert len(store.actions("g1")) == 1
+    with pytest.raises(ConflictError):
+        store.take_back("g1", 5)
+    assert store.get("missing") is None
+
+
+def test_a_ply_cannot_be_taken_twice(store):
+    store.create(a_game("g1"))
+    store.append(Move("g1", 0, 0, {"kind": "dig"}, "running", None))
+    with pytest.raises(ConflictError):
+        store.append(Move("g1", 0, 1, {"kind": "rest"}, "running", None))
+    assert store.actions("g1") == [{"seat": 0, "action": {"kind": "dig"}}]
+
+
+def test_moves_of_many_games_commit_together_and_a_conflict_fails_only_itself(store):
+    for game_id in ("a", "b", "c"):
+        store.create(a_game(game_id))
+    store.append(Move("b", 0, 0, {"kind": "dig"}, "running", None))
+    errors = store.append_all([Move("a", 0, 0, {"kind": "dig"}, "running", None),
+                               Move("b", 0, 0, {"kind": "rest"}, "running", None),
+                               Move("c", 0, 0, {"kind": "draw"}, "running", None)])
+    assert [type(e) for e in errors] == [type(None), ConflictError, type(None)]
+    assert [len(store.actions(g)) for g in "abc"] == [1, 1, 1]
+    assert store.actions("b") == [{"seat": 0, "action": {"kind": "dig"}}]
+
+
+def test_the_journal_groups_concurrent_commits(store):
+    for index in range(20):
+        store.create(a_game(f"g{index}"))
+    groups = []
+    write = store.append_all
+    store.append_all = lambda moves: groups.append(len(moves)) or write(moves)
+
+    async def many():
+        journal = Journal(store)
+        await asyncio.gather(*(journal.commit(Move(f"g{i}", 0, 0, {"kind": "dig"}, "running", None)) for i in range(20)))
+        with pytest.raises(ConflictError):
+            await journal.commit(Move("g0", 0, 0, {"kind": "dig"}, "running", None))
+
+    asyncio.run(many())
+    assert sum(groups) == 21 and len(groups) < 20
+    assert all(len(store.actions(f"g{i}")) == 1 for i in range(20))
+
+
+def test_database_urls():
+    assert database_url("postgresql+psycopg://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert database_url("var/x.db").startswith("sqlite:////") and database_url("var/x.db").endswith("/var/x.db")
+
+
+def test_a_cancelled_caller_cannot_leave_memory_behind_the_database(store):
+    from headframe.server.rooms import Hub
+
+    write = store.append_all
+
+    def slow_write(moves):
+        time.sleep(0.2)
+        return write(moves)
+
+    async def scenario():
+        hub = Hub(store)
+        room, _, _ = await hub.create({"game": "pit-lamps", "players": 2, "hotseat": True, "think_time": 0,
+                                       "seats": [{"type": "human"}, {"type": "human"}]})
+        store.append_all = slow_write
+        bid = room.state.decision(0).actions[0]
+        acting = asyncio.ensure_future(hub.act(room, 0, bid))
+        await asyncio.sleep(0.05)
+        acting.cancel()
+        await asyncio.sleep(0.4)
+        hub.shutdown()
+        return room
+
+    room = asyncio.run(scenario())
+    assert len(store.actions(room.id)) == 1 and room.version == 1
