@@ -37,7 +37,7 @@ class Node:
 class ISMCTSAgent:
     def __init__(self, game: Game, seed: int = 0, iters: int | None = None, time_s: float | None = None,
                  exploration: float = 0.7, depth: int = 200, rollout: str = "auto",
-                 widening: float | None = None) -> None:
+                 widening: float = 0.0) -> None:
         if iters is None and time_s is None:
             iters = 1000
         self.game = game
@@ -47,7 +47,7 @@ class ISMCTSAgent:
         self.exploration = exploration
         self.depth = depth
         self.use_heuristic = rollout == "heuristic" or (rollout == "auto" and game.has_heuristic())
-        self.widening = (1.0 if self.use_heuristic else 0.0) if widening is None else widening
+        self.widening = widening or 0.0
         budget = f"iters={iters}" if time_s is None else f"time={time_s}"
         self.spec = f"ismcts:{budget}"
         self.last_iterations = 0
