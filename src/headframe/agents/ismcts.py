@@ -106,8 +106,9 @@ class ISMCTSAgent:
         return math.inf if not self.widening else 1 + self.widening * math.sqrt(visits)
 
     def _expansion(self, world, seat: int, legal, children) -> Action:
-        """The next action to try at a node: the heuristic's choice first, then at random."""
-        if self.use_heuristic:
+        """The next action to try at a node: with widening, the heuristic's choice
+        first; then at random."""
+        if self.widening and self.use_heuristic:
             preferred = self.game.heuristic(world, seat, self.rng)
             if preferred not in children:
                 return preferred
