@@ -25,7 +25,7 @@ class InformationSet:
 
     def sample_world(self, rng: Rng) -> State:
         """A fresh world consistent with all the seat has seen."""
-        return self._world.determinize(self.seat, rng)
+        return self._world.redraw(self.seat, rng)
 
     @property
     def game(self):

@@ -277,11 +277,19 @@ class State:
         and nothing else hidden is left in it (no history, no seed, no other
         seat's private log). Search runs on these, never on the real state."""
         self._check_seat(seat)
-        world = self.clone()
-        world.rng = rng.fork()
+        world = self.redraw(seat, rng)
         world.seed = rng.next64() >> 1  # the real seed would replay the real deal
         world.history = []  # others' past actions may hold what the seat cannot know
         world.log = [_entry_for(entry, str(seat)) for entry in self.log]
+        return world
+
+    def redraw(self, seat: int, rng: Rng) -> State:
+        """A copy with all `seat` cannot see redrawn and future chance reseeded,
+        keeping history, seed and log as they are: for a world that already holds
+        nothing hidden from `seat` (a determinization), this is a fresh one at the
+        cost of a clone, however long the game's log."""
+        world = self.clone()
+        world.rng = rng.fork()
         world._decisions = {}
         world.resample_hidden(seat, rng)
         return world
