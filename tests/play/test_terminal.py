@@ -21,9 +21,11 @@ ENV = {**os.environ, "COLUMNS": "160", "LINES": "50", "TERM": "dumb", "NO_COLOR"
 REAL_GAMES = [name for name in game_names() if name != "pit-lamps"]
 
 
-def spawn(*args: str) -> pexpect.spawn:
-    return pexpect.spawn(HEADFRAME, ["play", *args, "--fast"], env=ENV, encoding="utf-8", timeout=60,
-                         dimensions=(50, 160))
+def spawn(name: str, *args: str) -> pexpect.spawn:
+    """`headframe play` of a short game (the game's short_options)."""
+    options = [f"--option={key}={value}" for key, value in load_game(name).short_options.items()]
+    return pexpect.spawn(HEADFRAME, ["play", name, *args, *options, "--fast"], env=ENV, encoding="utf-8",
+                         timeout=60, dimensions=(50, 160))
 
 
 def to_prompt(child: pexpect.spawn) -> None:

@@ -3,8 +3,9 @@ and is handed only what that seat may know.
 
 `InformationSet` is that hand-off: the seat's view, its decision, and worlds
 drawn with `State.determinize`. It holds no reference to the real state: its
-one world is itself a determinization, so an agent that digs through it finds a
-random world consistent with the seat's knowledge, never the truth.
+one world is itself a determinization (without a log: search needs none), so an
+agent that digs through it finds a random world consistent with the seat's
+knowledge, never the truth.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ class InformationSet:
         self.seat = seat
         self.view: dict[str, Any] = state.view(seat)
         self.decision: Decision = state.decision(seat)
-        self._world = state.determinize(seat, rng)
+        self._world = state.determinize(seat, rng, keep_log=False)
 
     def sample_world(self, rng: Rng) -> State:
         """A fresh world consistent with all the seat has seen."""

@@ -29,6 +29,8 @@ class Game:
     State         the game's State subclass
     Action        the game's action family root
     option_sets   the main variants the conformance suite plays ({} = defaults)
+    short_options options for a short game, for demos and tests that play whole
+                  games through slow interfaces (a terminal, a browser)
     data_file     the component data file in the package's data/ folder, or None
     schema        the schema the data file is validated against
     summary       a short rule summary for `headframe rules`
@@ -42,6 +44,7 @@ class Game:
     State: ClassVar[type[State]]
     Action: ClassVar[type[Action]]
     option_sets: ClassVar[tuple[dict[str, Any], ...]] = ({},)
+    short_options: ClassVar[dict[str, Any]] = {}
     data_file: ClassVar[str | None] = None
     schema: ClassVar[Any] = None
     summary: ClassVar[str] = ""

@@ -271,7 +271,7 @@ class State:
             entries.append(public)
         return entries
 
-    def determinize(self, seat: int, rng: Rng) -> State:
+    def determinize(self, seat: int, rng: Rng, keep_log: bool = True) -> State:
         """A world `seat` cannot tell from the real one: all it cannot see is
         resampled consistently with what it has seen, future chance is reseeded,
         and nothing else hidden is left in it (no history, no seed, no other
@@ -280,7 +280,7 @@ class State:
         world = self.redraw(seat, rng)
         world.seed = rng.next64() >> 1  # the real seed would replay the real deal
         world.history = []  # others' past actions may hold what the seat cannot know
-        world.log = [_entry_for(entry, str(seat)) for entry in self.log]
+        world.log = [_entry_for(entry, str(seat)) for entry in self.log] if keep_log else []
         return world
 
     def redraw(self, seat: int, rng: Rng) -> State:

@@ -1,0 +1,184 @@
+"""Copper Country's components as static tables, built once per Game from the
+data file: the two boards, the capital and production cards, the companies,
+terrain tokens, local businesses and events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from headframe.engine.schema import ANY, SOURCE_LABELS, OneOf
+
+RESOURCES = ("labor", "surface", "equipment", "underground", "explosive", "transport")
+MINERS_PER_PLAYER = 5
+BUILDINGS = ("company_house", "shaft_house", "hoist_house")
+
+_SOURCE = OneOf(*SOURCE_LABELS)
+_RESOURCE = OneOf(*RESOURCES)
+_ROW = {
+    "resources?": [_RESOURCE],
+    "any_resource?": int,
+    "poor_rock?": int,
+    "unrest?": int,
+    "cemetery?": int,
+    "take_claim?": bool,
+    "complete_claim?": bool,
+    "pass?": bool,
+    "copper?": int,
+}
+_BOARD = {
+    "source": _SOURCE,
+    "ruling": str,
+    "camps": [{"id": str, "axial": [int], "company_house_spaces": int, "adjacent_mine_sites": [str]}],
+    "mine_sites": [{
+        "id": str, "axial": [int], "adjacent_camps": [str], "adjacent_mine_sites": [str],
+        "poor_rock_spaces": [str], "build_spaces": [str],
+    }],
+    "poor_rock_spaces": [{"id": str, "mine_sites": [str]}],
+    "build_spaces": [{"id": str, "mine_sites": [str]}],
+}
+_CARDS = [{"id": str, "name": str, "text": str}]
+
+SCHEMA = {
+    "players": {"source": _SOURCE, "min": int, "max": int, "colors": [str]},
+    "resources": {"source": _SOURCE, "list": [_RESOURCE]},
+    "setup": {"source": _SOURCE, "starting_hand": int, "community_cards": int, "poor_rock_on_track": int},
+    "eras": {"source": _SOURCE, "cards": [{"era": int, "name": str, "hand_limit": int, "buildings": [OneOf(*BUILDINGS)]}]},
+    "shifts": {"source": _SOURCE, "base": int, "bonus": {"shaft_or_hoist_house": int, "powered_shaft_or_hoist_house": int},
+               "poor_rock_penalty": ANY},
+    "company_house_abilities": {"source": _SOURCE, "uses_per_turn": int},
+    "terrain_tokens": {"source": _SOURCE, "tokens": [{"id": str, "kind": OneOf("resource", "poor_rock"), "resource?": _RESOURCE}]},
+    "industry_track": {
+        "source": _SOURCE,
+        "length": int,
+        "icons": [{"space": int, "icon": OneOf("start", "local_business", "era_2", "era_3", "event_19th", "event_20th", "end"), "source": _SOURCE}],
+        "short_games": {"source": _SOURCE, "eras_1_2": {"end_token_on": int}, "era_3_intro": {"end_token_on": int}},
+    },
+    "boards": {"summer": _BOARD, "winter": _BOARD},
+    "production_cards": {"source": _SOURCE, "cards": [{
+        "id": str, "era": OneOf(1, 2, 3), "source": _SOURCE, "name?": str, "rows": [_ROW],
+    }]},
+    "capital_cards": {"source": _SOURCE, "cards": [{"id": str, "era": OneOf(1, 2, 3), "kind": OneOf("single", "or", "and"), "resources": [_RESOURCE]}]},
+    "company_cards": {"source": _SOURCE, "cards": [{
+        "id": str, "name": str, "resource_specialization": _RESOURCE, "two_for_one_resource": _RESOURCE,
+        "company_claim": {"resources": [_RESOURCE], "poor_rock": int, "copper": int},
+    }]},
+    "local_business_cards": {"source": _SOURCE, "cards": [{
+        "id": str, "name": str, "text": str, "window": OneOf("turn", "payment", "next_shift", "after_shift"),
+    }]},
+    "event_cards_19th": {"source": _SOURCE, "cards": _CARDS},
+    "event_cards_20th": {"source": _SOURCE, "cards": _CARDS},
+}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of icons of a production card (or a claim's requirements)."""
+
+    resources: tuple[str, ...]
+    any_resource: int
+    poor_rock: int
+    unrest: int
+    cemetery: int
+    take_claim: bool
+    complete_claim: bool
+    copper: int
+
+    @classmethod
+    def load(cls, data: dict[str, Any]) -> Row:
+        return cls(
+            tuple(data.get("resources", ())), data.get("any_resource", 0), data.get("poor_rock", 0),
+            data.get("unrest", 0), data.get("cemetery", 0), bool(data.get("take_claim")),
+            bool(data.get("complete_claim")), data.get("copper", 0),
+        )
+
+
+@dataclass(frozen=True)
+class Board:
+    name: str
+    camps: tuple[str, ...]
+    sites: tuple[str, ...]
+    house_spaces: dict[str, int]          # camp -> company-house spaces
+    camp_sites: dict[str, tuple[str, ...]]  # camp -> adjacent mine sites
+    site_camps: dict[str, tuple[str, ...]]
+    site_sites: dict[str, tuple[str, ...]]
+    site_spaces: dict[str, tuple[str, ...]]
+    space_sites: dict[str, tuple[str, ...]]
+    site_builds: dict[str, tuple[str, ...]]
+    build_sites: dict[str, tuple[str, ...]]
+    spaces: tuple[str, ...]
+    builds: tuple[str, ...]
+    axial: dict[str, tuple[int, int]]
+
+    @classmethod
+    def load(cls, name: str, data: dict[str, Any]) -> Board:
+        sites = data["mine_sites"]
+        return cls(
+            name,
+            tuple(c["id"] for c in data["camps"]),
+            tuple(m["id"] for m in sites),
+            {c["id"]: c["company_house_spaces"] for c in data["camps"]},
+            {c["id"]: tuple(c["adjacent_mine_sites"]) for c in data["camps"]},
+            {m["id"]: tuple(m["adjacent_camps"]) for m in sites},
+            {m["id"]: tuple(m["adjacent_mine_sites"]) for m in sites},
+            {m["id"]: tuple(m["poor_rock_spaces"]) for m in sites},
+            {p["id"]: tuple(p["mine_sites"]) for p in data["poor_rock_spaces"]},
+            {m["id"]: tuple(m["build_spaces"]) for m in sites},
+            {b["id"]: tuple(b["mine_sites"]) for b in data["build_spaces"]},
+            tuple(p["id"] for p in data["poor_rock_spaces"]),
+            tuple(b["id"] for b in data["build_spaces"]),
+            {x["id"]: tuple(x["axial"]) for x in data["camps"] + sites},
+        )
+
+
+class Tables:
+    """Everything static, looked up by id: the boards (COP-R47, COP-R48), production
+    cards (COP-R49), capital cards (COP-R50) and companies (COP-R51)."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.boards = {name: Board.load(name, data["boards"][name]) for name in ("summer", "winter")}
+        self.hand_limit = {e["era"]: e["hand_limit"] for e in data["eras"]["cards"]}
+        self.era_name = {e["era"]: e["name"] for e in data["eras"]["cards"]}
+        self.era_buildings = {e["era"]: tuple(e["buildings"]) for e in data["eras"]["cards"]}
+        shifts = data["shifts"]
+        self.base_shifts = shifts["base"]
+        self.bonus = shifts["bonus"]["shaft_or_hoist_house"]
+        self.powered_bonus = shifts["bonus"]["powered_shaft_or_hoist_house"]
+        self.penalty = {int(k): v for k, v in shifts["poor_rock_penalty"].items()}
+        self.starting_hand = data["setup"]["starting_hand"]
+        self.community_size = data["setup"]["community_cards"]
+        self.track_length = data["industry_track"]["length"]
+        self.track_icons = {i["space"]: i["icon"] for i in data["industry_track"]["icons"]}
+        short = data["industry_track"]["short_games"]
+        self.short_end = {"eras_1_2": short["eras_1_2"]["end_token_on"], "era_3_intro": short["era_3_intro"]["end_token_on"]}
+        self.terrain = {t["id"]: t.get("resource", "poor_rock") for t in data["terrain_tokens"]["tokens"]}
+        prod = data["production_cards"]["cards"]
+        self.rows = {c["id"]: tuple(Row.load(r) for r in c["rows"]) for c in prod}
+        self.card_era = {c["id"]: c["era"] for c in prod}
+        self.card_name = {c["id"]: c.get("name", "") for c in prod}
+        self.produce_row = {cid: next(r for r in rows if r.copper) for cid, rows in self.rows.items()}
+        self.production_by_era = {era: [c["id"] for c in prod if c["era"] == era] for era in (1, 2, 3)}
+        cap = data["capital_cards"]["cards"]
+        self.capital = {c["id"]: (c["kind"], tuple(c["resources"])) for c in cap}
+        self.card_era.update({c["id"]: c["era"] for c in cap})
+        self.capital_by_era = {era: [c["id"] for c in cap if c["era"] == era] for era in (1, 2, 3)}
+        self.signature = {cid: _signature(kind, res) for cid, (kind, res) in self.capital.items()}
+        self.companies = {c["id"]: c for c in data["company_cards"]["cards"]}
+        self.company_claim = {
+            cid: Row(tuple(c["company_claim"]["resources"]), 0, c["company_claim"]["poor_rock"], 0, 0, False, False,
+                     c["company_claim"]["copper"])
+            for cid, c in self.companies.items()
+        }
+        self.businesses = {c["id"]: c for c in data["local_business_cards"]["cards"]}
+        self.events = {c["id"]: c for c in data["event_cards_19th"]["cards"] + data["event_cards_20th"]["cards"]}
+        self.events_19th = [c["id"] for c in data["event_cards_19th"]["cards"]]
+        self.events_20th = [c["id"] for c in data["event_cards_20th"]["cards"]]
+
+
+def _signature(kind: str, resources: tuple[str, ...]) -> str:
+    """What a capital card gives, as one string: `labor`, `or:labor:surface`, `and:...`."""
+    return resources[0] if kind == "single" else f"{kind}:{resources[0]}:{resources[1]}"
+
+
+def unit_resources(signature: str) -> tuple[str, ...]:
+    return (signature,) if ":" not in signature else tuple(signature.split(":")[1:])

@@ -1,0 +1,216 @@
+"""A cheap, sensible policy: keep resources that complete likely sets, work
+where shifts are high, build houses where it works. It reads only the seat's
+own hand and public data."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from headframe.engine import Action, Rng
+
+from .components import unit_resources
+
+PARTNER = {"labor": "surface", "surface": "labor", "equipment": "underground", "underground": "equipment",
+           "explosive": "transport", "transport": "explosive"}
+ROW_ORDER = ("produce", "complete", "take", "pass", "unrest", "cemetery")
+
+
+def choose(state, seat: int, rng: Rng) -> Action:
+    decision = state.decision(seat)
+    actions = decision.actions
+    pick = _POLICIES.get(decision.kind)
+    if pick is not None:
+        choice = pick(state, seat, actions, rng)
+        if choice is not None:
+            return choice
+    return actions[0] if len(actions) == 1 else rng.choice(actions)
+
+
+def _hand_resources(state, seat: int) -> Counter:
+    counts: Counter = Counter()
+    for card in state.hands[seat]:
+        for resource in unit_resources(state.tables.signature[card]):
+            counts[resource] += 1
+    return counts
+
+
+def _card_value(state, seat: int, card: str) -> float:
+    """How much a capital card helps: resources whose set partner is held count most."""
+    counts = _hand_resources(state, seat)
+    best = 0.0
+    for resource in unit_resources(state.tables.signature[card]):
+        value = 1.0 + (1.5 if counts[PARTNER[resource]] > counts[resource] else 0) - 0.4 * counts[resource]
+        best = max(best, value)
+    return best + (0.5 if state.tables.signature[card].startswith("and:") else 0)
+
+
+def _best_work(state, seat: int):
+    """(maximum shifts, (miner, site)) of the best work in reach; a surveyed site
+    (no stop after one shift) wins a tie."""
+    best, where = (-99, False), None
+    for miner in state.ready_miners(seat):
+        for site in state._reach(seat, miner):
+            value = (state.max_shifts(seat, site), bool(state.surveyed.get(site)))
+            if value > best:
+                best, where = value, (miner, site)
+    return best[0], where
+
+
+def _management(state, seat, actions, rng):
+    kinds = {a.action: a for a in actions if a.kind == "manage"}
+    best, where = _best_work(state, seat)
+    if where and not state.surveyed.get(where[1]) and "survey" in kinds and best >= 2:
+        return kinds["survey"]
+    if "build" in kinds and ("shaft_house" in state._buildable(seat) or "hoist_house" in state._buildable(seat)):
+        return kinds["build"]
+    workforce = state.unskilled(seat) + len(state.on_board(seat))
+    if "negotiate" in kinds and (workforce < 3 or rng.below(2)):
+        return kinds["negotiate"]
+    if "immigrate" in kinds and workforce < 2:
+        return kinds["immigrate"]
+    if "build" in kinds and len(state.hands[seat]) >= 4 and rng.below(3) == 0:
+        return kinds["build"]
+    takes = [a for a in actions if a.kind == "take"]
+    return _take(state, seat, takes, rng) if takes else None
+
+
+def _survey(state, seat, actions, rng):
+    _, where = _best_work(state, seat)
+    for action in actions:
+        if where and action.site == where[1]:
+            return action
+    return None
+
+
+def _building(state, seat, actions, rng):
+    for building in ("hoist_house", "shaft_house"):
+        for action in actions:
+            if action.building == building:
+                return action
+    return None
+
+
+def _build_at(state, seat, actions, rng):
+    _, where = _best_work(state, seat)
+    site = where[1] if where else None
+    board = state.board
+
+    def score(action):
+        place = action.place
+        if place in board.house_spaces:
+            return 3 if site in board.camp_sites[place] else 0
+        sites = board.build_sites[place]
+        return (3 if site in sites else 0) + len(sites) - sum(state.site_rock(s) for s in sites)
+    return max(actions, key=score)
+
+
+def _take(state, seat, actions, rng):
+    def score(action):
+        if action.slot < 0:
+            return 1.2
+        return _card_value(state, seat, state.community[action.slot])
+    return max(actions, key=score)
+
+
+def _labor(state, seat, actions, rng):
+    kinds = {a.action: a for a in actions if a.kind == "labor"}
+    if "shutdown" in kinds:
+        return kinds["shutdown"]
+    work = [a for a in actions if a.kind == "work_at"]
+    best, _ = _best_work(state, seat)
+    if work and best >= 1 and len(state.hands[seat]) >= 2:
+        return _work_at(state, seat, work, rng)
+    if "payroll" in kinds:
+        return kinds["payroll"]
+    if "relocate" in kinds and best < 1 and _camp_value(state, seat, _best_camp(state, seat)) >= 1:
+        return kinds["relocate"]
+    if "stockpile" in kinds:
+        return kinds["stockpile"]
+    return kinds.get("relocate") or (work and _work_at(state, seat, work, rng))
+
+
+def _camp_value(state, seat: int, camp: str) -> int:
+    return max(state.max_shifts(seat, site) for site in state.board.camp_sites[camp])
+
+
+def _best_camp(state, seat: int) -> str:
+    return max(state.board.camps, key=lambda camp: _camp_value(state, seat, camp))
+
+
+def _relocate(state, seat, actions, rng):
+    camp = _best_camp(state, seat)
+    moves = [a for a in actions if a.camp == camp]
+    return moves[0] if moves else None
+
+
+def _ready(state, seat, actions, rng):
+    return actions[0]  # yes
+
+
+def _work_at(state, seat, actions, rng):
+    return max(actions, key=lambda a: (state.max_shifts(seat, a.site), bool(state.surveyed.get(a.site))))
+
+
+def _row(state, seat, actions, rng):
+    rows = state.tables.rows[state.shift["card"]]
+
+    def rank(action):
+        if action.kind == "redraw":
+            return (len(ROW_ORDER), 0)
+        row = rows[action.row]
+        if row.copper:
+            label = "produce"
+        elif row.complete_claim:
+            label = "complete"
+        elif row.take_claim:
+            label = "take"
+        elif row.cemetery:
+            label = "cemetery"
+        elif row.unrest:
+            label = "unrest"
+        else:
+            label = "pass"
+        copper = row.copper + (10 if action.claim == "company" else 0)
+        return (ROW_ORDER.index(label), -copper)
+    return min(actions, key=rank)
+
+
+def _casualty(state, seat, actions, rng):
+    order = {"ignore": 0, "unskilled": 1, "working": 2}
+    return min(actions, key=lambda a: order[a.miner])
+
+
+def _place_rock(state, seat, actions, rng):
+    mine = {site for space, (owner, _) in state.builds.items() if owner == seat
+            for site in state.board.build_sites[space]}
+
+    def harm(action):
+        return sum(1 for site in state.board.space_sites[action.space] if site in mine) - (2 if action.token else 0)
+    return min(actions, key=harm)
+
+
+def _continue(state, seat, actions, rng):
+    yes = [a for a in actions if a.kind == "accept" and a.yes]
+    no = [a for a in actions if a.kind == "accept" and not a.yes]
+    return (yes or no)[0] if len(state.hands[seat]) >= 2 else (no or yes)[0]
+
+
+def _discard(state, seat, actions, rng):
+    return min(actions, key=lambda a: _card_value(state, seat, a.card))
+
+
+def _keep(state, seat, actions, rng):
+    return max(actions, key=lambda a: _card_value(state, seat, a.card))
+
+
+def _prospect(state, seat, actions, rng):
+    return actions[0]
+
+
+_POLICIES = {
+    "management": _management, "survey": _survey, "building": _building, "build_at": _build_at,
+    "event_war": _take, "business_take": _take, "labor": _labor, "work_at": _work_at,
+    "row": _row, "casualty": _casualty, "place_rock": _place_rock, "continue": _continue,
+    "dividends": _discard, "event_discard": _discard, "business_discard": _discard, "keep": _keep,
+    "prospect": _prospect, "relocate": _relocate, "ready": _ready,
+}

@@ -1,0 +1,105 @@
+"""Paying a shift's resources (COP-R21): can a hand pay what a row asks, and
+which single card plays keep the rest payable.
+
+A *unit* is what one capital card (or the unassigned half of an AND card, a
+"loose" unit) gives, written as its signature: `labor`, `or:labor:surface`,
+`and:labor:surface`. A *need* is one resource icon still to pay: a resource,
+`any` (play any 1 resource) or `half-R` (the second R of a started 2:1 pair).
+
+Routes by which one played resource pays one need:
+    direct         the resource itself (or any resource for `any`)
+    terrain        the worked site's face-up resource token, once per shift
+    machine        Machine Shop (LB6): 1 equipment as any other, once per turn
+    railroad       Mineral Range Railroad (LB7): 1 transport as any other
+    pair           the company's 2:1 ability, once per shift: this resource is
+                   the first of two of the 2:1 type paying one other need
+    terrain_pair   the token's output as the first half of that pair
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+
+@lru_cache(maxsize=None)
+def gives(signature: str) -> tuple[tuple[str, str], ...]:
+    """(resource played, loose unit left over or "") for each way to play a unit."""
+    if ":" not in signature:
+        return ((signature, ""),)
+    kind, a, b = signature.split(":")
+    if kind == "or":
+        return ((a, ""), (b, ""))
+    return ((a, b), (b, a))
+
+
+def routes(resource: str, need: str, terrain: str, pair: str, machine: bool, railroad: bool):
+    """Each (route, follow-up need or "") by which `resource` pays `need`."""
+    if need == "any":
+        return (("direct", ""),)
+    if need.startswith("half-"):
+        kind = need[5:]
+        if resource == kind:
+            return (("direct", ""),)
+        return (("terrain", ""),) if terrain == kind else ()
+    found = []
+    if resource == need:
+        return (("direct", ""),)
+    if terrain == need:
+        found.append(("terrain", ""))
+    if machine and resource == "equipment":  # COP-R54: pays an icon directly, never half a pair
+        found.append(("machine", ""))
+    if railroad and resource == "transport":
+        found.append(("railroad", ""))
+    if pair and need != pair:
+        if resource == pair:
+            found.append(("pair", "half-" + pair))
+        elif terrain == pair:
+            found.append(("terrain_pair", "half-" + pair))
+    return tuple(found)
+
+
+def after_route(route: str, terrain: str, pair: str, machine: bool, railroad: bool):
+    """The abilities left once `route` has been used."""
+    if route in ("terrain", "terrain_pair"):
+        terrain = ""
+    if route in ("pair", "terrain_pair"):
+        pair = ""
+    if route == "machine":
+        machine = False
+    if route == "railroad":
+        railroad = False
+    return terrain, pair, machine, railroad
+
+
+def capacity(units) -> int:
+    """How many resources the units can give at most (an AND card gives 2)."""
+    return len(units) + sum(1 for u in units if u[0] == "a" and u[1] == "n")
+
+
+@lru_cache(maxsize=1 << 18)
+def feasible(units: tuple[str, ...], needs: tuple[str, ...], terrain: str, pair: str,
+             machine: bool, railroad: bool) -> bool:
+    """Can `units` (sorted) pay every need (sorted) with these abilities left?"""
+    if not needs:
+        return True
+    if capacity(units) < len(needs):
+        return False
+    need, rest = needs[0], needs[1:]
+    for index, unit in enumerate(units):
+        if index and units[index - 1] == unit:
+            continue
+        others = units[:index] + units[index + 1:]
+        for resource, loose in gives(unit):
+            remaining = tuple(sorted(others + (loose,))) if loose else others
+            for route, follow in routes(resource, need, terrain, pair, machine, railroad):
+                left = tuple(sorted(rest + (follow,))) if follow else rest
+                if feasible(remaining, left, *after_route(route, terrain, pair, machine, railroad)):
+                    return True
+    return False
+
+
+def can_pay(signatures, needs, terrain="", pair="", machine=False, railroad=False) -> bool:
+    return feasible(tuple(sorted(signatures)), tuple(sorted(needs)), terrain, pair, machine, railroad)
+
+
+__all__ = ["after_route", "can_pay", "capacity", "feasible", "gives", "routes"]
