@@ -1,0 +1,258 @@
+"""A cheap, sensible Ore City policy: accomplish whenever possible, otherwise
+take the construction or book-closing that most improves a simple valuation
+(coins, technology, the income waiting in the spaces), keep a Public Works card
+in hand, and exchange or flush away cards that cannot be used.
+
+It reads only what `seat` may know: its own hand, and public data (spaces,
+coins, technology, hand types); the agents layer calls it on a determinized copy.
+"""
+
+from __future__ import annotations
+
+from headframe.engine import Action, Rng
+
+from .components import COMMERCIAL, PUBLIC_WORKS, RESIDENTIAL, TYPE_INDEX
+
+TECHNOLOGY_WORTH = 5.0    # coins a point of technology is worth over a game
+OWN_SPACE_WEIGHT = 0.8    # income waiting in my own space: I choose when to collect it
+OTHER_SPACE_WEIGHT = 0.5  # income waiting in a neighbour's space: they choose
+RIVALRY = 0.35            # how much an opponent's gain counts against mine
+
+
+def choose(state, seat: int, rng: Rng) -> Action:
+    decision = state.decision(seat)
+    actions = decision.actions
+    if len(actions) == 1:
+        return actions[0]
+    chooser = _CHOOSERS.get(decision.kind)
+    return chooser(state, seat, actions, rng) if chooser else rng.choice(actions)
+
+
+# --- the turn's action ----------------------------------------------------------------------
+
+def _turn(state, seat, actions, rng):
+    accomplish = [a for a in actions if a.kind == "accomplish"]
+    if accomplish:
+        return max(accomplish, key=lambda a: state.game.tables.vp[a.card])
+    if any(_hopeless(state, seat, card) for card in state.hands[seat]) or _wants_common_public_works(state, seat):
+        return next(a for a in actions if a.kind == "exchange")
+    base = _valuation(state, seat)
+    best, best_score = None, 0.5
+    for action in actions:
+        if action.kind not in ("construct", "book_close"):
+            continue
+        world = state.clone()
+        world.apply(seat, action)
+        score = _valuation(world, seat) - base + _construction_bonus(state, seat, action)
+        score += _public_works_bonus(state, world, seat) + _condition_bonus(state, seat, action)
+        if score > best_score:
+            best, best_score = action, score
+    if best is not None:
+        return best
+    return _fallback(state, seat, actions)
+
+
+def _fallback(state, seat, actions):
+    """Nothing pays now: swap a hopeless Public Works card or unusable cards for
+    the common space's, or flush a hand with nothing usable."""
+    tables = state.game.tables
+    hand = state.hands[seat]
+    by_kind = {a.kind: a for a in actions}
+    if any(_hopeless(state, seat, card) for card in hand):
+        return by_kind["exchange"]
+    if "book_close" in by_kind and _own_income(state, seat) > 0:
+        return by_kind["book_close"]
+    coins = state.coins[seat]
+    affordable = [c for c in hand if tables.type[c] != PUBLIC_WORKS and state._cost(seat, c) <= coins]
+    wanted = [c for c in state.common if tables.type[c] != PUBLIC_WORKS and state._cost(seat, c) <= coins]
+    if len(affordable) + 1 < len(hand) and wanted:
+        return by_kind["exchange"]
+    if not affordable and not wanted:
+        return by_kind["flush"]
+    return by_kind["pass"]
+
+
+def _own_income(state, seat) -> int:
+    world = state.clone()
+    world.apply(seat, next(a for a in state.decision(seat).actions if a.kind == "book_close"))
+    return world.coins[seat] - state.coins[seat]
+
+
+def _wants_common_public_works(state, seat) -> bool:
+    """No Public Works card in hand, one in the common space, and coins to spare
+    (or no Public Works card left to draw)."""
+    tables = state.game.tables
+    if any(tables.type[c] == PUBLIC_WORKS for c in state.hands[seat]) or not state.hands[seat]:
+        return False
+    bit = 1 << seat
+    worth_a_look = any(
+        tables.type[card] == PUBLIC_WORKS and (not seen & bit or not _hopeless(state, seat, card))
+        for card, seen in zip(state.common, state.common_seen)
+    )
+    return worth_a_look and (state.coins[seat] >= 12 or not state._available(PUBLIC_WORKS))
+
+
+def _hopeless(state, seat, card) -> bool:
+    """A Public Works card whose condition no card in hand can bring about soon."""
+    tables = state.game.tables
+    if state._can_accomplish(seat, card):
+        return False
+    kinds = {tables.type[c] for c in state.hands[seat]}
+    if card == "university":
+        return state._space_type(seat) != COMMERCIAL and COMMERCIAL not in kinds
+    if card == "airport":
+        return not state._airport_discards(seat) and not any(c in tables.technology for c in state.hands[seat])
+    if card == "hospital":
+        return state._space_type(seat) not in (None, RESIDENTIAL) or RESIDENTIAL not in kinds
+    return False
+
+
+def _condition_bonus(state, seat, action) -> float:
+    """Steps toward the condition of the Public Works card in hand."""
+    tables = state.game.tables
+    held = [c for c in state.hands[seat] if tables.type[c] == PUBLIC_WORKS]
+    if not held or state._can_accomplish(seat, held[0]):
+        return 0.0
+    card, own = held[0], state._space_type(seat)
+    if action.kind == "book_close":
+        wanted = {"university": COMMERCIAL, "hospital": RESIDENTIAL}.get(card)
+        return 3.0 if wanted is not None and own != wanted else 0.0
+    if card == "airport" and action.card in tables.technology:
+        return 4.0
+    if card == "university" and tables.type[action.card] == COMMERCIAL and action.space == seat:
+        return 3.0
+    return 0.0
+
+
+def _public_works_bonus(state, world, seat) -> float:
+    """An action that lets me accomplish my Public Works card next turn."""
+    tables = state.game.tables
+    for card in state.hands[seat]:
+        if tables.type[card] == PUBLIC_WORKS and card in world.hands[seat]:
+            if world._can_accomplish(seat, card) and not state._can_accomplish(seat, card):
+                return 2.0 + tables.vp[card]
+    return 0.0
+
+
+def _construction_bonus(state, seat, action) -> float:
+    """Building toward a Residential majority in my own space, or toward a Hospital."""
+    if action.kind != "construct" or action.space != seat:
+        return 0.0
+    tables = state.game.tables
+    if tables.type[action.card] != RESIDENTIAL:
+        return 0.0
+    bonus = 0.5 * action.count
+    if any(tables.type[c] == PUBLIC_WORKS and c == "hospital" for c in state.hands[seat]):
+        bonus += 2.0 * action.count
+    return bonus
+
+
+def _valuation(state, seat) -> float:
+    mine = _worth(state, seat)
+    others = [_worth(state, other) for other in range(state.players) if other != seat]
+    return mine - RIVALRY * (sum(others) / len(others))
+
+
+def _worth(state, seat) -> float:
+    """Coins, technology, and what the spaces would pay this seat if closed now."""
+    tables = state.game.tables
+    worth = state.coins[seat] + TECHNOLOGY_WORTH * state.technology[seat] + 4.0 * state.vp[seat]
+    for space in range(state.players):
+        cards = state.spaces[space]
+        if not cards:
+            continue
+        weight = OWN_SPACE_WEIGHT if space == seat else OTHER_SPACE_WEIGHT
+        gains = [0] * state.players
+        kind = tables.type[cards[0]]
+        if kind == RESIDENTIAL:
+            state._residential_income(space, gains)
+        elif kind == COMMERCIAL:
+            state._commercial_close(space, gains)
+        else:
+            for card, builder in zip(cards, state.builders[space]):
+                if builder == seat:
+                    gains[seat] += TECHNOLOGY_WORTH * tables.technology.get(card, 0) + tables.highway_close[card]
+        worth += weight * gains[seat]
+    return worth
+
+
+# --- the steps inside a turn ----------------------------------------------------------------
+
+def _draw(state, seat, actions, rng):
+    """Keep a Public Works card in hand; otherwise draw what my space can use."""
+    piles = {a.pile: a for a in actions}
+    if "public_works" in piles and state.phase != "flush_common":
+        return piles["public_works"]
+    kind = state._space_type(seat)
+    preferred = ("residential", "commercial") if kind in (None, RESIDENTIAL) else (
+        ("commercial", "residential") if kind == COMMERCIAL else ("industrial", "residential"))
+    for pile in preferred:
+        if pile in piles:
+            return piles[pile]
+    return actions[0]
+
+
+def _setup_discard(state, seat, actions, rng):
+    """Keep cheap cards: the rulebook's tip (§5) — you start with no coins."""
+    return max(actions, key=lambda a: state.game.tables.cost[a.card])
+
+
+def _give(state, seat, actions, rng):
+    tables = state.game.tables
+    coins = state.coins[seat]
+    if state.pending == 0 and _wants_common_public_works(state, seat):
+        return max((a for a in actions if a.kind == "give"), key=lambda a: tables.cost[a.card])
+    for action in actions:
+        if action.kind != "give":
+            continue
+        if tables.type[action.card] == PUBLIC_WORKS:
+            if _hopeless(state, seat, action.card):
+                return action
+        elif tables.cost[action.card] > coins:
+            return action
+    return next(a for a in actions if a.kind == "end_giving")
+
+
+def _take(state, seat, actions, rng):
+    """A Public Works card I can work toward, else the dearest card I can afford,
+    else the cheapest construction card; never a hopeless Public Works card."""
+    tables = state.game.tables
+    coins = state.coins[seat]
+    public_works = [a for a in actions if tables.type[a.card] == PUBLIC_WORKS]
+    options = [a for a in public_works if not _hopeless(state, seat, a.card)]
+    if options:
+        return max(options, key=lambda a: tables.vp[a.card] - tables.cost[a.card] / 4)
+    construction = [a for a in actions if tables.type[a.card] != PUBLIC_WORKS]
+    affordable = [a for a in construction if state._cost(seat, a.card) <= coins]
+    if affordable:
+        return max(affordable, key=lambda a: tables.cost[a.card])
+    return min(construction or public_works, key=lambda a: tables.cost[a.card])
+
+
+def _airport(state, seat, actions, rng):
+    """Give up a card still in a construction space before an acquired one."""
+    in_spaces = [a for a in actions if a.space is not None]
+    return (in_spaces or list(actions))[0]
+
+
+def _police(state, seat, actions, rng):
+    """Take a Public Works card from the leader if they hold one, else any card."""
+    takes = [a for a in actions if a.kind == "police_take"]
+    if not takes:
+        return actions[0]
+    return max(takes, key=lambda a: (a.type == "public_works", state.vp[a.opponent],
+                                     a.type == "residential", -TYPE_INDEX[a.type]))
+
+
+_CHOOSERS = {
+    "action": _turn,
+    "refill": _draw,
+    "flush_hand": _draw,
+    "flush_common": _draw,
+    "police_redraw": _draw,
+    "setup_discard": _setup_discard,
+    "exchange_give": _give,
+    "exchange_take": _take,
+    "airport_discard": _airport,
+    "police": _police,
+}
