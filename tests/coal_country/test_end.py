@@ -257,7 +257,7 @@ def test_determinize_keeps_own_declined_tile():  # COAL-R23, COAL-R54
     state.apply(first, PickStack.of(1))
     tile = state.sub["tile"]
     state.apply(first, Decline.of())
-    assert state.stacks[0][0] == tile and state.bottoms[0] == [first]
+    assert state.stacks[0][0] == tile and state.bottoms[0] == [[first]]
     assert all(state.determinize(first, Rng(seed)).stacks[0][0] == tile for seed in range(10))
     others = {state.determinize(1 - first, Rng(seed)).stacks[0][0] for seed in range(20)}
     assert len(others) > 1

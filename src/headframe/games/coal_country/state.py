@@ -69,7 +69,7 @@ class CoalCountryState(State):
         self.church = [-1] * players  # -1: no active Church; else the chosen tile index, or -2 not yet chosen
         # rulebook: Setup 1 -- permit stacks face down, building pool, construction company
         self.stacks = [shuffled(stack, self.rng) for stack in tables.stacks]
-        self.bottoms = [[], [], [], []]  # per stack, from the bottom: who put each declined tile there
+        self.bottoms = [[], [], [], []]  # per stack, from the bottom: who knows each declined tile ("all" or seats)
         self.pile = shuffled(tables.building_pool(players, options.industry_amok), self.rng)  # COAL-R3, AMOK-3
         self.top_row = [self.pile.pop() for _ in range(players)]
         self.bottom_row, self.removed, self.closed = [], [], False
@@ -604,11 +604,13 @@ class CoalCountryState(State):
         self.reveals()
         sub["stack"] = stack
         if sub["incentive"] and self.options.permit_incentive_effect == "look_two_keep_one" and len(pile) > 1:
-            sub["stage"], sub["looked"] = "keep", [pile.pop(), pile.pop()]
+            seen = [self._knowers(stack, len(pile) - 1), self._knowers(stack, len(pile) - 2)]
+            sub["stage"], sub["looked"], sub["seen"] = "keep", [pile.pop(), pile.pop()], seen
             del self.bottoms[stack - 1][len(pile):]
             self.event("permit_look", seat=seat, stack=stack,
                        private={seat: {"tiles": [self.game.tables.design_ids[d] for d in sub["looked"]]}})
             return
+        sub["known"] = self._knowers(stack, len(pile) - 1)
         sub["stage"], sub["tile"] = "place", pile.pop()
         del self.bottoms[stack - 1][len(pile):]
         self.event("permit_draw", seat=seat, stack=stack,
@@ -616,16 +618,25 @@ class CoalCountryState(State):
 
     def _keep(self, seat: int, design: str) -> None:
         sub = self.sub
-        looked = sub.pop("looked")
+        looked, seen = sub.pop("looked"), sub.pop("seen")
         kept = self.game.tables.design_ids.index(design)
-        looked.remove(kept)
-        self._to_bottom(seat, sub["stack"], looked[0])  # COAL-R52: the other to the bottom
-        sub["stage"], sub["tile"] = "place", kept
+        first = looked.index(kept)
+        # The others know at most which two tiles were looked at, not which one was kept.
+        sub["pair"] = [[looked[first], seen[first]], [looked[1 - first], seen[1 - first]]]
+        self._to_bottom(seat, sub["stack"], looked[1 - first], [])  # COAL-R52: the other to the bottom
+        sub["stage"], sub["tile"], sub["known"] = "place", kept, [seat]
 
-    def _to_bottom(self, seat: int, stack: int, tile: int) -> None:
-        """Face down under the stack; only `seat` knows what it is (COAL-R23)."""
+    def _knowers(self, stack: int, index: int) -> str | list[int]:
+        """Who knows the tile at this position of a stack: "all" (AMOK-2: the face-up top) or seats."""
+        pile, bottoms = self.stacks[stack - 1], self.bottoms[stack - 1]
+        if self.options.industry_amok and index == len(pile) - 1:
+            return "all"
+        return list(bottoms[index]) if index < len(bottoms) else []
+
+    def _to_bottom(self, seat: int, stack: int, tile: int, known: str | list[int]) -> None:
+        """Face down under the stack; `seat` and whoever knew the tile know what it is (COAL-R23, COAL-R54)."""
         self.stacks[stack - 1].insert(0, tile)
-        self.bottoms[stack - 1].insert(0, seat)
+        self.bottoms[stack - 1].insert(0, "all" if known == "all" else sorted({*known, seat}))
 
     def _place_tile(self, seat: int, x: int, y: int, rotation: int) -> None:
         sub = self.sub
@@ -640,7 +651,7 @@ class CoalCountryState(State):
 
     def _decline(self, seat: int) -> None:
         sub = self.sub
-        self._to_bottom(seat, sub["stack"], sub["tile"])  # COAL-R54
+        self._to_bottom(seat, sub["stack"], sub["tile"], sub["known"])  # COAL-R54
         self.event("tile_declined", seat=seat, stack=sub["stack"])
         self._pass(seat, sub["value"], "permit")
 
@@ -1047,6 +1058,13 @@ class CoalCountryState(State):
             for tile in self.mine[seat]:
                 if len(tile) != 5 or not 0 <= tile[2] < designs or not 0 <= tile[3] < 4 or not 0 <= tile[4] <= 7:
                     raise PositionError(f"state.mine[{seat}]: {tile!r} is not [x, y, design, rotation, cubes]")
+        if len(self.stacks) != 4 or len(self.bottoms) != 4:
+            raise PositionError("state.stacks/bottoms: expected four permit stacks")
+        for n, (pile, bottoms) in enumerate(zip(self.stacks, self.bottoms)):
+            if len(bottoms) > len(pile) or any(
+                    known != "all" and not (isinstance(known, list) and all(
+                        isinstance(s, int) and 0 <= s < players for s in known)) for known in bottoms):
+                raise PositionError(f"state.bottoms[{n}]: expected per bottom tile \"all\" or a list of seats")
 
     def statistics(self) -> dict[str, list[int | float]]:
         """Per seat, from the log: coal sold and its revenue, fees paid (by penalty), money spent on

@@ -118,32 +118,47 @@ def resample_hidden(state: CoalCountryState, seat: int, rng: Rng) -> None:
         _resample_values(state, seat, rng)
 
 
+def _knows(known, seat: int) -> bool:
+    return known == "all" or seat in known
+
+
 def _resample_permits(state: CoalCountryState, seat: int, rng: Rng) -> None:
-    """Stack order is hidden from all, except the tiles the seat itself declined to the bottom
-    and, under Amok, the face-up top; a tile another seat drew is known only to it."""
-    open_top = 1 if state.options.industry_amok else 0  # AMOK-2: the top tile is face up
+    """Stack order is hidden from all, except the tiles the seat knows went to the bottom (its own declines,
+    and under Amok the face-up tiles declined) and, under Amok, the face-up top (AMOK-2); a tile another seat
+    drew or looked at is known only to it, apart from what was face up or already known to this seat."""
+    amok = state.options.industry_amok
     sub = state.sub
-    held = None
-    if state.actor >= 0 and state.actor != seat and not open_top and "stack" in sub:
-        held = "looked" if "looked" in sub else "tile" if "tile" in sub else None
-        pile = state.stacks[sub["stack"] - 1]
-        if held == "looked":
-            pile.extend(sub["looked"])
-        elif held == "tile":
-            pile.append(sub["tile"])
-    for pile, bottoms in zip(state.stacks, state.bottoms):
-        free = [i for i in range(len(pile) - open_top) if i >= len(bottoms) or bottoms[i] != seat]
-        tiles = [pile[i] for i in free]
+    held = sub.get("stack") if state.actor >= 0 and state.actor != seat else None
+    pair = None
+    for n, (pile, bottoms) in enumerate(zip(state.stacks, state.bottoms)):
+        slots: list[tuple[list | dict, int | str]] = [
+            (pile, i) for i in range(len(pile) - (1 if amok else 0))
+            if i >= len(bottoms) or not _knows(bottoms[i], seat)]
+        if held == n + 1:
+            if "looked" in sub:  # keep stage: redraw only the looked tiles this seat has not seen
+                slots += [(sub["looked"], j) for j in range(2) if not _knows(sub["seen"][j], seat)]
+            elif "pair" in sub and amok and len(pile) == 1:  # the declined one is the face-up top now
+                kept = sub["pair"][0]
+                if not (_knows(kept[1], seat) and kept[0] != pile[0]):
+                    slots.append((kept, 0))
+            elif "pair" in sub:  # kept one of two: the seat may know the two tiles, never which was kept
+                slots = [slot for slot in slots if slot != (pile, 0)]
+                pair = sub["pair"]
+                slots += [(entry, 0) for entry in pair if not _knows(entry[1], seat)]
+            elif "tile" in sub and not _knows(sub["known"], seat):
+                slots.append((sub, "tile"))
+        tiles = [container[key] for container, key in slots]
         rng.shuffle(tiles)
-        for i, tile in zip(free, tiles):
-            pile[i] = tile
-    if held is not None:
-        pile = state.stacks[sub["stack"] - 1]
-        if held == "looked":
-            sub["looked"] = [pile.pop(), pile.pop()]
-        else:
-            sub["tile"] = pile.pop()
-        del state.bottoms[sub["stack"] - 1][len(pile):]
+        for (container, key), tile in zip(slots, tiles):
+            container[key] = tile
+        if held == n + 1 and "pair" in sub and pair is None:
+            sub["tile"] = sub["pair"][0][0]
+        if pair is not None:
+            entries = [list(entry) for entry in pair]
+            rng.shuffle(entries)
+            sub["pair"] = entries
+            sub["tile"], pile[0] = entries[0][0], entries[1][0]
+            pair = None
 
 
 def _resample_commitments(state: CoalCountryState, seat: int, rng: Rng) -> None:
