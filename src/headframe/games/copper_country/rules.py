@@ -37,7 +37,7 @@ class CopperCountryState(State):
         "hand_public", "capital_deck", "capital_discard", "community", "production_deck",
         "production_discard", "copper", "claim", "company", "company_done", "businesses",
         "business_pool", "event_pools", "events_played", "used", "tasks", "work", "shift", "payment",
-        "looking", "peek", "ending", "over",
+        "looking", "peek", "ending", "over", "capital_version", "drawn",
     )
 
     # --- setup ----------------------------------------------------------------- rulebook: Setup; COP-R3
@@ -62,6 +62,8 @@ class CopperCountryState(State):
         self.production_deck = shuffled([c for e in range(1, self.era + 1) for c in t.production_by_era[e]], self.rng)
         self.capital_discard, self.production_discard = [], []
         self.hands = [[self.capital_deck.pop() for _ in range(t.starting_hand)] for _ in range(self.players)]
+        self.capital_version = 0  # COP-R4: bumped whenever the capital deck is rebuilt
+        self.drawn = {card: 0 for hand in self.hands for card in hand}
         self.hand_public = [[] for _ in range(self.players)]
         self.community = [self.capital_deck.pop() for _ in range(t.community_size)]
         if opts.use_company_cards:  # rulebook: Setup 10
@@ -158,7 +160,7 @@ class CopperCountryState(State):
         deck = self.production_deck
         top = deck[-1] if deck else ""
         for seat, card in enumerate(self.peek):
-            if card and card != top:
+            if card and card != top and card not in self.looking:  # a prospect took it: among the 2 looked at
                 self.peek[seat] = ""
 
     def _advance(self) -> None:
@@ -240,8 +242,9 @@ class CopperCountryState(State):
             return hand >= 1 and "unrest" in self.miner_at[seat]
         if card == "LB4":
             return hand >= 1 and "cemetery" in self.miner_at[seat]
-        if card == "LB5":
-            return bool(self.production_deck) and self.peek[seat] != self.production_deck[-1]
+        if card == "LB5":  # an empty deck is first refilled from its discard pile (COP-R33)
+            return (bool(self.production_discard) if not self.production_deck
+                    else self.peek[seat] != self.production_deck[-1])
         return False
 
     # --- management actions -------------------------------------------------------------- COP-R5
@@ -265,6 +268,8 @@ class CopperCountryState(State):
     def _skip_manage(self, task) -> bool:
         if any(self.community) or self.capital_deck or self.capital_discard:
             return False  # a capital call is legal
+        if self._businesses(task[1], TURN_WINDOW):
+            return False  # COP-R36: a business may still be used before the action (then `done` skips it)
         return not self._management(task[1])  # COP-R5: nothing legal, the action is skipped
 
     def _decide_manage(self, task):
@@ -273,11 +278,16 @@ class CopperCountryState(State):
         actions = []
         for kind in self._management(seat):
             actions += self._capital_call() if kind == "capital_call" else [Manage.of(kind)]
-        actions += self._businesses(seat, TURN_WINDOW)
+        businesses = self._businesses(seat, TURN_WINDOW)
+        if not actions:
+            businesses.append(Done.of())  # COP-R5: no management action is legal; it is skipped
+        actions += businesses
         return "management", "Choose a management action", actions
 
     def _do_manage(self, task, action) -> None:
         seat = task[1]
+        if action.kind == "done":
+            return
         if action.kind == "use_business":
             self._use_business(seat, action.card, task)
             return
@@ -319,6 +329,7 @@ class CopperCountryState(State):
             self.reveals()
             card = self.capital_deck.pop()
             self.hands[seat].append(card)
+            self.drawn[card] = self.capital_version
             self.event("draw_capital", seat=seat, private={seat: {"card": card}})
         self._restock_capital()
 
@@ -333,6 +344,7 @@ class CopperCountryState(State):
             if not self.capital_deck and self.capital_discard:
                 self.capital_deck = shuffled(self.capital_discard, self.rng)
                 self.capital_discard = []
+                self.capital_version += 1
                 self.event("capital_reshuffle")
             if "" in self.community and self.capital_deck:
                 slot = self.community.index("")
@@ -350,6 +362,7 @@ class CopperCountryState(State):
 
     def _discard_capital(self, seat: int, card: str) -> None:
         self.hands[seat].remove(card)
+        self.drawn.pop(card, None)
         if card in self.hand_public[seat]:
             self.hand_public[seat].remove(card)
         self.capital_discard.append(card)
@@ -442,6 +455,7 @@ class CopperCountryState(State):
         discarded = [card for card in self.looking if card != keep]
         self.production_discard.extend(discarded)
         self.looking = []
+        self.peek = [""] * self.players  # the others cannot tell which card went back
         if keep:
             self.production_deck.append(keep)
             self.peek[seat] = keep
@@ -458,6 +472,7 @@ class CopperCountryState(State):
                   "LB4": [["lb_discard", seat, card], ["lb_immigrate", seat]]}.get(card, [])
         if card == "LB5":
             self.reveals()
+            self._restock_production()
             self.peek[seat] = self.production_deck[-1]
             self.event("gazette", seat=seat, private={seat: {"card": self.peek[seat]}})
         self._push(*follow, resume)
@@ -655,6 +670,7 @@ class CopperCountryState(State):
             self._restock_capital()
             if self.capital_deck:
                 self.looking.append(self.capital_deck.pop())
+                self.drawn[self.looking[-1]] = self.capital_version
         self._restock_capital()
         self.event("stockpile_look", seat=seat, private={seat: {"cards": list(self.looking)}})
         if len(self.looking) == 2:
@@ -672,6 +688,8 @@ class CopperCountryState(State):
         discarded = [c for c in self.looking if c != card]
         self.hands[seat].append(card)
         self.capital_discard.extend(discarded)
+        for other in discarded:
+            self.drawn.pop(other, None)
         self.looking = []
         self.event("stockpile_keep", seat=seat, discarded=discarded, private={seat: {"card": card}})
         self._restock_capital()
@@ -1042,6 +1060,7 @@ class CopperCountryState(State):
         capital = self.capital_deck + self.capital_discard + [c for c in self.community if c] + t.capital_by_era[era]
         self.capital_deck = shuffled(capital, self.rng)
         self.capital_discard = []
+        self.capital_version += 1
         self.community = [self.capital_deck.pop() for _ in range(t.community_size)]
         production = self.production_deck + self.production_discard + t.production_by_era[era]
         self.production_deck = shuffled(production, self.rng)
@@ -1294,7 +1313,9 @@ class CopperCountryState(State):
         rocks = {site: self.site_rock(site) for site in board.sites}
         if min(rocks.values()) < 2:
             return False
-        if any(not self.surveyed.get(s) and self.tables.terrain[self.terrain[s]] == "poor_rock" for s in board.sites):
+        down = [site for site in board.sites if not self.surveyed.get(site)]
+        unseen = [self.terrain[site] for site in down] + self.terrain_aside  # COP-R56: as the players see it
+        if down and any(self.tables.terrain[token] == "poor_rock" for token in unseen):
             return False
         two = [site for site, n in rocks.items() if n == 2]
         for site in two:
@@ -1324,18 +1345,19 @@ class CopperCountryState(State):
         return [self.copper_score(seat, self.copper[seat]) + (specs[seat] if specs[seat] == best and best else 0)
                 for seat in range(self.players)]
 
-    def _tiebreak(self, scores: list[int], removed: tuple[str, ...]) -> list[int]:
-        """COP-R40: each tied group's scores recalculated without cards whose produce-copper
-        row has one of the `removed` icons."""
+    def _tiebreak(self, keys: list, removed: tuple[str, ...]) -> list[int]:
+        """COP-R40: the scores of each group of players still tied (equal `keys`: the final
+        score, then the earlier steps' values) recalculated without cards whose produce-copper
+        row has one of the `removed` icons; the other players keep their original scores."""
         produce = self.tables.produce_row
         specs = [self.specialization(seat, self.copper[seat]) for seat in range(self.players)]
         values = [0] * self.players
-        for score in set(scores):
-            group = [seat for seat in range(self.players) if scores[seat] == score]
+        rule = self.options.tiebreak_specialization
+        for key in set(keys):
+            group = [seat for seat in range(self.players) if keys[seat] == key]
             piles = {seat: [c for c in self.copper[seat] if not any(getattr(produce[c], icon) for icon in removed)]
                      for seat in group}
             again = {seat: self.specialization(seat, piles[seat]) for seat in group}
-            rule = self.options.tiebreak_specialization
             for seat in group:
                 base = self.copper_score(seat, piles[seat])
                 if rule == "keep_award":
@@ -1350,9 +1372,11 @@ class CopperCountryState(State):
 
     def final_result(self) -> Result:
         scores = self.final_scores()
+        first = self._tiebreak(scores, ("cemetery",))
+        second = self._tiebreak([(score, step) for score, step in zip(scores, first)], ("cemetery", "unrest"))
         return Result.rank(scores, (
-            ("without cemetery cards", self._tiebreak(scores, ("cemetery",))),
-            ("without cemetery and unrest cards", self._tiebreak(scores, ("cemetery", "unrest"))),
+            ("without cemetery cards", first),
+            ("without cemetery and unrest cards", second),
         ))
 
     # --- what a seat may see -------------------------------------------------------------- COP-R4
@@ -1364,26 +1388,60 @@ class CopperCountryState(State):
 
     def resample_hidden(self, seat: int, rng: Rng) -> None:
         """Redraw other hands, the capital deck, the production deck below what `seat`
-        knows of its top, cards another seat is looking at, and face-down terrain."""
+        knows of its top, cards another seat is looking at, and face-down terrain.
+
+        A hidden capital card came from the version of the capital deck it was drawn
+        from (`drawn`; the version changes at every reshuffle and era rebuild): cards of
+        the current version are redealt with the deck, older ones only among the other
+        hidden cards of that same version (COP-R4, COP-R32, COP-R34)."""
         looking_hidden = self.looking and self.current != seat
         capital_look = looking_hidden and self.looking[0] in self.tables.capital
-        hidden_hands = []
+        version = self.capital_version
+        drawn = self.drawn
+        groups: dict[int, list[list[str]]] = {}  # version -> its hidden places (one sublist per place)
+        slots = []  # (owner, version, sublist): owner a seat, or -1 for the capital look
+        for other in range(self.players):
+            if other == seat:
+                continue
+            public = self.hand_public[other]
+            by_version: dict[int, list[str]] = {}
+            for card in self.hands[other]:
+                if card not in public:
+                    by_version.setdefault(drawn.get(card, version), []).append(card)
+            for v, cards in sorted(by_version.items()):
+                slots.append((other, v, cards))
+        if capital_look:
+            for index, card in enumerate(self.looking):
+                slots.append((-1 - index, drawn.get(card, version), [card]))
+        for _, v, cards in slots:
+            groups.setdefault(v, []).append(cards)
+        groups.setdefault(version, []).append(self.capital_deck)
+        for places in groups.values():
+            redeal(places, rng)
+        hidden = {other: [] for other in range(self.players)}
+        for owner, v, cards in slots:
+            for card in cards:
+                drawn[card] = v
+            if owner >= 0:
+                hidden[owner] += cards
+            else:
+                self.looking[-1 - owner] = cards[0]
+        for card in self.capital_deck:
+            drawn.pop(card, None)
         for other in range(self.players):
             if other != seat:
-                public = self.hand_public[other]
-                hidden_hands.append([c for c in self.hands[other] if c not in public])
-        places = hidden_hands + [self.capital_deck] + ([self.looking] if capital_look else [])
-        redeal(places, rng)
-        index = 0
-        for other in range(self.players):
-            if other != seat:
-                self.hands[other] = list(self.hand_public[other]) + hidden_hands[index]
-                index += 1
+                self.hands[other] = list(self.hand_public[other]) + hidden[other]
         deck = self.production_deck
         known = 1 if deck and self.peek[seat] and deck[-1] == self.peek[seat] else 0
+        knowing = [other for other in range(self.players) if other != seat and deck and self.peek[other] == deck[-1]]
         below = deck[: len(deck) - known]
-        places = [below] + ([self.looking] if looking_hidden and not capital_look else [])
+        places = [below]
+        if looking_hidden and not capital_look:  # a prospect: the card the seat knew stays among them
+            unknown = [card for card in self.looking if card != self.peek[seat]]
+            places.append(unknown)
         redeal(places, rng)
+        if looking_hidden and not capital_look:
+            self.looking = [card if card == self.peek[seat] else unknown.pop(0) for card in self.looking]
         self.production_deck = below + deck[len(deck) - known:]
         down = [site for site in self.board.sites if not self.surveyed.get(site)]
         tokens = [[self.terrain[site]] for site in down]
@@ -1391,12 +1449,19 @@ class CopperCountryState(State):
         for site, token in zip(down, tokens):
             self.terrain[site] = token[0]
         self.terrain_aside.sort()
+        for other in range(self.players):  # the others know this world's top card, not the real one
+            if other != seat:
+                self.peek[other] = self.production_deck[-1] if other in knowing else ""
         self._forget_stale_peeks()
 
     def validate(self) -> None:
         cards = (sum(self.hands, []) + self.capital_deck + self.capital_discard + [c for c in self.community if c])
         if len(cards) != len(set(cards)):
             raise PositionError("a capital card is in two places")
+        held = set(sum(self.hands, [])) | set(self.looking)
+        if any(type(v) is not int or not 0 <= v <= self.capital_version for v in self.drawn.values()) or any(
+                card not in held for card in self.drawn):
+            raise PositionError("drawn: cards in hands or being looked at, with deck versions up to capital_version")
         if not self.over and not self.tasks:
             raise PositionError("tasks: an unfinished game owes a task")
         for seat in range(self.players):
