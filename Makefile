@@ -21,8 +21,9 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 run: $(VENV)/.run-installed
 	$(BIN)/headframe serve
 
+# Two workers: the suite plays thousands of whole games, and CI's machine has two cores.
 test: $(VENV)/.test-installed
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2
 
 bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench
