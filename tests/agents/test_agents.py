@@ -6,6 +6,7 @@ import time
 import pytest
 
 from headframe.agents import AgentSpecError, InformationSet, ISMCTSAgent, make_agent
+from headframe.agents.random_agent import play_random_game
 from headframe.engine import Rng, load_game, game_names
 from headframe.engine.game import rank_rewards
 
@@ -62,21 +63,32 @@ def test_budgets_are_respected() -> None:
     assert 0.19 <= time.perf_counter() - start < 0.4 and timed.last_iterations > 10
 
 
-@pytest.mark.parametrize("spec", ["random", "heuristic", "ismcts:iters=4,depth=12", "ismcts:iters=4,rollout=random,depth=12"])
+@pytest.mark.parametrize("spec", ["random", "heuristic", "ismcts:iters=3,depth=6",
+                                  "ismcts:iters=3,rollout=random,depth=6"])
 @pytest.mark.parametrize("name", game_names())
 def test_every_agent_finishes_games_of_every_game(name: str, spec: str) -> None:
+    """Whole games (short ones, by the game's short_options) with the fewest and the
+    most players. Ore City and Copper Country need not end (nobody is forced to score
+    or to work): after AGENT_DECISIONS the game is finished at random, which ends it."""
     game = load_game(name)
     if spec == "heuristic" and not game.has_heuristic():
         pytest.fail(f"{name} has no heuristic")
     for players in (game.players[0], game.players[-1]):
-        state = game.new_state(players, 3)
+        state = game.new_state(players, 3, game.short_options)
         agents = [make_agent(spec, game, seed) for seed in range(players)]
         rng = Rng(0)
-        while not state.is_over():
+        for _ in range(AGENT_DECISIONS):
+            if state.is_over():
+                break
             seat = rng.choice(state.to_move())
             action = agents[seat].choose(InformationSet(state, seat, rng))
+            assert action in state.decision(seat).actions
             state.apply(seat, action)
+        play_random_game(state, rng)
         assert len(state.result().ranking) == players
+
+
+AGENT_DECISIONS = 1500
 
 
 def test_ismcts_beats_random_at_tinners_trail() -> None:
