@@ -26,12 +26,15 @@ def table(players=3, *, first=0, active=0, hands=None, spaces=None, acquired=Non
     state.discards = [[], [], [], []]
     state.hands = [[take(state, c) for c in (hands or {}).get(s, [])] for s in range(players)]
     state.hand_seen = [[1 << s] * len(state.hands[s]) for s in range(players)]
+    state.hand_gen = [[0] * len(state.hands[s]) for s in range(players)]
+    state.generation = [0, 0, 0, 0]
     state.spaces = [[take(state, c) for c, _ in (spaces or {}).get(s, [])] for s in range(players)]
     state.builders = [[b for _, b in (spaces or {}).get(s, [])] for s in range(players)]
     state.acquired = [[take(state, c) for c in (acquired or {}).get(s, [])] for s in range(players)]
     state.common = [take(state, c) for c in common]
     everyone = (1 << players) - 1
     state.common_seen = [0 if TYPE[c] == TYPE_INDEX["public_works"] else everyone for c in common]
+    state.common_gen = [0] * len(common)
     state.coins = list(coins) if coins else [0] * players
     state.technology = list(technology) if technology else [0] * players
     state.vp = [0] * players

@@ -3,8 +3,11 @@
 Cards are their ids ("single_house"); seats own the space of the same number.
 Who knows the face of a card in a hand or in the common space is a bitmask per
 card (bit s = seat s knows it): `hand_seen` parallels `hands`, `common_seen`
-parallels `common` (ORE-R9). Masks only ever lose bits where a seat could no
-longer tell identical backs apart, so a seat's knowledge is never overstated.
+parallels `common` (ORE-R9). Places are public, so a mask travels with its card
+and never loses a bit; of identical copies, the one that moves is chosen at
+random (ORE-R40). `hand_gen` and `common_gen` hold the generation of the draw
+pile each card came from (`generation`, one more at each reshuffle, ORE-R8), so
+that determinization never swaps a card across a reshuffle.
 """
 
 from __future__ import annotations
@@ -35,10 +38,6 @@ def _paid(gains: list[int]) -> dict[str, int]:
     return {str(seat): coins for seat, coins in enumerate(gains) if coins}
 
 
-def _popcount(mask: int) -> int:
-    return bin(mask).count("1")
-
-
 class OreCityState(State):
     __slots__ = (
         "phase",        # setup_discard, action, airport_discard, police, police_redraw, exchange_give,
@@ -50,11 +49,12 @@ class OreCityState(State):
         "victim",       # the Police Station's opponent during their redraw, else -1
         "winner",       # the seat that reached 10 VP, else -1
         "coins", "vp", "technology",
-        "hands", "hand_seen",
+        "hands", "hand_seen", "hand_gen",
         "spaces", "builders",   # spaces[s]: card ids in seat s's space; builders[s]: their constructors
         "acquired",     # acquired[s]: card ids in seat s's acquisition space
         "piles", "discards",    # by type index (residential, commercial, industrial, public_works)
-        "common", "common_seen",
+        "common", "common_seen", "common_gen",
+        "generation",   # by type index: how many times that draw pile has been reshuffled (ORE-R8)
     )
 
     # --- setup (rulebook §5, ORE-R5..R7) ------------------------------------------------
@@ -64,6 +64,7 @@ class OreCityState(State):
         n = self.players
         self.piles = [shuffled(cards, self.rng) for cards in tables.deck]
         self.discards = [[], [], [], []]
+        self.generation = [0, 0, 0, 0]
         self.first = self.rng.below(n)  # ORE-R2
         self.round = 1
         self.pending = 0
@@ -74,11 +75,13 @@ class OreCityState(State):
         self.technology = [0] * n
         self.hands = [[] for _ in range(n)]
         self.hand_seen = [[] for _ in range(n)]
+        self.hand_gen = [[] for _ in range(n)]
         self.spaces = [[] for _ in range(n)]
         self.builders = [[] for _ in range(n)]
         self.acquired = [[] for _ in range(n)]
         self.common = []
         self.common_seen = []
+        self.common_gen = []
         for position in range(n):  # rulebook §5 step 3
             seat = (self.first + position) % n
             for kind in tables.initial_draw:
@@ -273,14 +276,13 @@ class OreCityState(State):
         hand, seen = self.hands[opponent], self.hand_seen[opponent]
         indices = [i for i, card in enumerate(hand) if types[card] == kind]
         index = indices[self.rng.below(len(indices))]
-        keep = (1 << opponent) | (1 << seat)
-        mask = seen[index] | keep if len(indices) == 1 else keep
-        for i in indices:  # the others can no longer tell which of these backs was taken
-            seen[i] &= keep
+        # ORE-R40: everyone sees which back moves, so whoever knew it still knows it;
+        # the victim's other cards never moved and stay known to whoever knew them.
         card = hand.pop(index)
-        seen.pop(index)
+        mask = seen.pop(index) | (1 << opponent) | (1 << seat)
         self.hands[seat].append(card)
         self.hand_seen[seat].append(mask)
+        self.hand_gen[seat].append(self.hand_gen[opponent].pop(index))
         self.event("police_take", seat=seat, opponent=opponent, type=action.type,
                    private={seat: {"card": card}, opponent: {"card": card}})
         self.victim = opponent
@@ -302,10 +304,11 @@ class OreCityState(State):
 
     def _perform_give(self, seat: int, action: Give) -> None:
         card = action.card
-        mask = self._hand_remove(seat, card)
+        mask, generation = self._hand_remove(seat, card)
         face_down = self.game.tables.type[card] == PUBLIC_WORKS  # rulebook §5.3
         self.common.append(card)
         self.common_seen.append(mask if face_down else self._everyone())
+        self.common_gen.append(generation)
         self.pending += 1
         if face_down:
             self.event("give", seat=seat, type=TYPES[PUBLIC_WORKS], private={seat: {"card": card}})
@@ -321,37 +324,27 @@ class OreCityState(State):
     def _perform_take(self, seat: int, action: Take) -> None:
         card = action.card
         types = self.game.tables.type
+        index = self._pick(self.common, card) if types[card] == PUBLIC_WORKS else self.common.index(card)
+        del self.common[index]
+        mask = self.common_seen.pop(index)
+        generation = self.common_gen.pop(index)
         if types[card] == PUBLIC_WORKS:
-            mask = self._take_face_down(seat, card)
             self.event("take", seat=seat, type=TYPES[PUBLIC_WORKS], private={seat: {"card": card}})
         else:
-            index = self.common.index(card)
-            del self.common[index]
-            del self.common_seen[index]
             mask = self._everyone()
             self.event("take", seat=seat, card=card)
         self.hands[seat].append(card)
-        self.hand_seen[seat].append(mask | 1 << seat)
+        self.hand_seen[seat].append(mask | 1 << seat)  # ORE-R40: who knew it at that place still knows it
+        self.hand_gen[seat].append(generation)
         self.pending -= 1
         if not self.pending:
             self._end_turn()
 
-    def _take_face_down(self, seat: int, card: str) -> int:
-        """The taken PW's mask. Others who watched see only a back leave: unless it
-        was the only face-down card, they lose track of which one it was."""
-        types = self.game.tables.type
-        face_down = [i for i, c in enumerate(self.common) if types[c] == PUBLIC_WORKS]
-        index = max((i for i in face_down if self.common[i] == card), key=lambda i: _popcount(self.common_seen[i]))
-        mask = self.common_seen[index]
-        del self.common[index]
-        del self.common_seen[index]
-        if len(face_down) == 1:
-            return mask
-        bit = 1 << seat
-        for i, c in enumerate(self.common):
-            if types[c] == PUBLIC_WORKS:
-                self.common_seen[i] &= bit
-        return bit
+    def _pick(self, cards: list[str], card: str) -> int:
+        """ORE-R40: the place of one copy of `card`, chosen uniformly at random among
+        identical copies, so which place empties depends on no hidden face."""
+        places = [i for i, c in enumerate(cards) if c == card]
+        return places[self.rng.below(len(places))] if len(places) > 1 else places[0]
 
     def _perform_flush(self, seat: int, action: Flush) -> None:
         """rulebook §6e; ORE-R35."""
@@ -363,8 +356,10 @@ class OreCityState(State):
         self.event("flush", seat=seat, hand=self.hands[seat], common=self.common)
         self.hands[seat] = []
         self.hand_seen[seat] = []
+        self.hand_gen[seat] = []
         self.common = []
         self.common_seen = []
+        self.common_gen = []
         self.phase = "flush_hand"
         self.pending = self.game.tables.flush_hand
         self._continue_flush()
@@ -479,33 +474,39 @@ class OreCityState(State):
         types = self.game.tables.type
         return any(types[card] == PUBLIC_WORKS for card in self.hands[seat])
 
-    def _draw(self, kind: int) -> str:
-        """ORE-R8: the top card; a pile reshuffles its discards the moment it runs
-        out, or at the next draw if it had none then."""
+    def _draw(self, kind: int) -> tuple[str, int]:
+        """ORE-R8: the top card and the generation of the pile it came from; a pile
+        reshuffles its discards the moment it runs out, or at the next draw if it
+        had none then."""
         pile = self.piles[kind]
         if not pile:
             self._reshuffle(kind)
         card = pile.pop()
+        generation = self.generation[kind]
         if not pile and self.discards[kind]:
             self._reshuffle(kind)
-        return card
+        return card, generation
 
     def _reshuffle(self, kind: int) -> None:
+        """A new generation: the new pile is exactly the old (public) discard pile."""
         reshuffle(self.piles[kind], self.discards[kind], self.rng)
+        self.generation[kind] += 1
         self.event("reshuffle", pile=TYPES[kind], cards=len(self.piles[kind]))
 
     def _draw_into_hand(self, seat: int, kind: int) -> None:
-        card = self._draw(kind)
+        card, generation = self._draw(kind)
         self.hands[seat].append(card)
         self.hand_seen[seat].append(1 << seat)
+        self.hand_gen[seat].append(generation)
         self.event("draw", seat=seat, pile=TYPES[kind], private={seat: {"card": card}})
 
     def _deal_to_common(self, kind: int) -> None:
         """Construction cards face up; Public Works face down, seen by nobody (§5.3)."""
-        card = self._draw(kind)
+        card, generation = self._draw(kind)
         self.common.append(card)
         face_down = kind == PUBLIC_WORKS
         self.common_seen.append(0 if face_down else self._everyone())
+        self.common_gen.append(generation)
 
     def _log_common_space(self, name: str, **fields: Any) -> None:
         """One event for a whole deal into the common space; face-down PWs as null."""
@@ -513,13 +514,12 @@ class OreCityState(State):
         cards = [None if types[card] == PUBLIC_WORKS else card for card in self.common]
         self.event(name, common=cards, **fields)
 
-    def _hand_remove(self, seat: int, card: str) -> int:
-        """Take a card of that name from a hand; of identical cards, the one most
-        seats know leaves, so no seat is credited with knowing what stays."""
-        hand, seen = self.hands[seat], self.hand_seen[seat]
-        index = max((i for i, c in enumerate(hand) if c == card), key=lambda i: _popcount(seen[i]))
-        del hand[index]
-        return seen.pop(index)
+    def _hand_remove(self, seat: int, card: str) -> tuple[int, int]:
+        """Take a card of that name from a hand (of identical copies, one at random:
+        ORE-R40); its knowledge mask and generation."""
+        index = self._pick(self.hands[seat], card)
+        del self.hands[seat][index]
+        return self.hand_seen[seat].pop(index), self.hand_gen[seat].pop(index)
 
     def _discard(self, card: str) -> None:
         self.discards[self.game.tables.type[card]].append(card)
@@ -742,26 +742,34 @@ class OreCityState(State):
         }
 
     def resample_hidden(self, seat: int, rng: Rng) -> None:
-        """Per type, pool every card of that type the seat cannot see (other hands'
-        unknown cards, face-down PWs it has not seen, the draw pile) and deal them
-        back into the same places: types on backs stay where they are."""
+        """Per type and pile generation, pool every card the seat cannot see (other
+        hands' unknown cards, face-down PWs it has not seen, and the draw pile for
+        its current generation) and deal them back into the same places: types on
+        backs stay where they are, and a card drawn before a reshuffle never lands
+        in the pile made from the discards after it (ORE-R8)."""
         types = self.game.tables.type
         bit = 1 << seat
+        pools: dict[tuple[int, int], list[tuple[list, int]]] = {}
+        for other in range(self.players):
+            if other != seat:
+                hand, seen, gens = self.hands[other], self.hand_seen[other], self.hand_gen[other]
+                for i, card in enumerate(hand):
+                    if not seen[i] & bit:
+                        pools.setdefault((types[card], gens[i]), []).append((hand, i))
+        for i, card in enumerate(self.common):
+            if types[card] == PUBLIC_WORKS and not self.common_seen[i] & bit:
+                pools.setdefault((PUBLIC_WORKS, self.common_gen[i]), []).append((self.common, i))
         for kind in range(4):
-            places: list[tuple[list, int]] = []
-            for other in range(self.players):
-                if other != seat:
-                    hand, seen = self.hands[other], self.hand_seen[other]
-                    places += [(hand, i) for i, card in enumerate(hand) if types[card] == kind and not seen[i] & bit]
-            if kind == PUBLIC_WORKS:
-                places += [(self.common, i) for i, card in enumerate(self.common)
-                           if types[card] == kind and not self.common_seen[i] & bit]
-            pile = self.piles[kind]
+            pools.setdefault((kind, self.generation[kind]), [])
+        for (kind, generation), places in pools.items():
+            current = generation == self.generation[kind]
+            pile = self.piles[kind] if current else []
             pool = [place[i] for place, i in places] + pile
             rng.shuffle(pool)
             for (place, i), card in zip(places, pool):
                 place[i] = card
-            pile[:] = pool[len(places):]
+            if current:
+                pile[:] = pool[len(places):]
 
     def final_result(self) -> Result:
         """ORE-R36: the player who reached 10 VP wins; everyone else loses.
@@ -771,11 +779,13 @@ class OreCityState(State):
     def validate(self) -> None:
         tables = self.game.tables
         n = self.players
-        for name in ("coins", "vp", "technology", "hands", "hand_seen", "spaces", "builders", "acquired"):
+        for name in ("coins", "vp", "technology", "hands", "hand_seen", "hand_gen", "spaces", "builders", "acquired"):
             if len(getattr(self, name)) != n:
                 raise PositionError(f"state.{name}: expected one entry per player")
-        if len(self.piles) != 4 or len(self.discards) != 4 or len(self.common) != len(self.common_seen):
-            raise PositionError("state: piles, discards and common space do not add up")
+        if len(self.piles) != 4 or len(self.discards) != 4 or len(self.generation) != 4:
+            raise PositionError("state: piles, discards and generations do not add up")
+        if not len(self.common) == len(self.common_seen) == len(self.common_gen):
+            raise PositionError("state: the common space does not match its parallel lists")
         if self.phase not in _DECIDE and self.phase != "over":
             raise PositionError(f"state.phase: unknown phase {self.phase!r}")
         counts: dict[str, int] = {}
@@ -786,10 +796,17 @@ class OreCityState(State):
         if counts != tables.copies:
             raise PositionError("state: the cards in play are not exactly the game's 110 cards")
         for seat in range(n):
-            if len(self.hands[seat]) != len(self.hand_seen[seat]) or len(self.spaces[seat]) != len(self.builders[seat]):
-                raise PositionError(f"state: seat {seat}'s hand or space does not match its parallel list")
+            if not len(self.hands[seat]) == len(self.hand_seen[seat]) == len(self.hand_gen[seat]) \
+                    or len(self.spaces[seat]) != len(self.builders[seat]):
+                raise PositionError(f"state: seat {seat}'s hand or space does not match its parallel lists")
+            for card, generation in zip(self.hands[seat], self.hand_gen[seat]):
+                if not 0 <= generation <= self.generation[tables.type[card]]:
+                    raise PositionError(f"state.hand_gen: seat {seat} holds a card of an impossible generation")
             if self.coins[seat] < 0:
                 raise PositionError(f"state.coins: seat {seat} holds negative coins")  # ORE-R38
+        for card, generation in zip(self.common, self.common_gen):
+            if not 0 <= generation <= self.generation[tables.type[card]]:
+                raise PositionError("state.common_gen: a card of an impossible generation")
 
 
 _DECIDE = {
