@@ -89,7 +89,15 @@ def test_hot_seat_save_and_resume(name: str, tmp_path) -> None:
     assert saved["seats"][:2] == ["human:P0", "human:P1"] and len(saved["actions"]) >= 6
     resumed = pexpect.spawn(HEADFRAME, ["play", "--resume", str(record), "--fast"], env=ENV, encoding="utf-8",
                             timeout=60, dimensions=(50, 160))
-    answer_until_over(resumed, 8000)
-    finished = json.loads(record.read_text())
-    assert finished["actions"][:len(saved["actions"])] == saved["actions"]
-    assert load_game(name).replay(finished).is_over()
+    for _ in range(20):
+        to_prompt(resumed)
+        resumed.sendline("1")
+    to_prompt(resumed)
+    resumed.sendline("q")
+    resumed.expect("Save the game before leaving")
+    resumed.sendline("y")
+    resumed.expect(pexpect.EOF)
+    continued = json.loads(record.read_text())
+    assert continued["actions"][:len(saved["actions"])] == saved["actions"]
+    assert len(continued["actions"]) >= len(saved["actions"]) + 20
+    assert load_game(name).replay(continued).history
