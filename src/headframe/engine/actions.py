@@ -64,6 +64,12 @@ class Action:
     # --- the two external forms -------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
+        return {key: list(value) if isinstance(value, list) else value for key, value in self._json.items()}
+
+    @cached_property
+    def _json(self) -> dict[str, Any]:
+        """Computed once: actions are immutable and interned, and positions and
+        records serialise the whole history."""
         data: dict[str, Any] = {"kind": self.kind}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)

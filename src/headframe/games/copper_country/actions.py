@@ -3,22 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
-from typing import Any
 
 from headframe.engine import Action
 
 
 class CopperAction(Action):
-    """Actions are interned and immutable, so each computes its JSON form once
-    (positions and records serialise the whole history)."""
-
-    @cached_property
-    def _json(self) -> dict[str, Any]:
-        return Action.to_json(self)
-
-    def to_json(self) -> dict[str, Any]:
-        return dict(self._json)
+    pass
 
 
 @dataclass(frozen=True)
