@@ -1,9 +1,9 @@
 from hypothesis import given, strategies as st
 
 from headframe.engine import Rng
-from headframe.engine.deck import draw, draw_from_bag, draw_many, redeal, shuffled
+from headframe.engine.deck import draw, draw_from_bag, redeal, shuffled
 from headframe.engine.turns import (
-    advance, clockwise, commit, hindmost, new_track, next_seat, reveal, sealed_view, uncommitted,
+    advance, clockwise, commit, hindmost, new_track, reveal, sealed_view, uncommitted,
 )
 
 
@@ -13,7 +13,7 @@ def test_draw_takes_the_top_and_reshuffles_discards_when_empty() -> None:
     assert draw(pile, rng, discard) == 2 and draw(pile, rng, discard) == 1
     third = draw(pile, rng, discard)
     assert third in (7, 8, 9) and discard == [] and sorted(pile + [third]) == [7, 8, 9]
-    assert draw_many([], 3, rng, []) == [] and draw([], rng) is None
+    assert draw([], rng) is None
 
 
 @given(st.lists(st.lists(st.integers(0, 9), max_size=5), max_size=5), st.integers(0, 2**32))
@@ -33,7 +33,7 @@ def test_bag_and_shuffled() -> None:
 
 
 def test_turn_order() -> None:
-    assert clockwise(2, 4) == [2, 3, 0, 1] and next_seat(3, 4) == 0
+    assert clockwise(2, 4) == [2, 3, 0, 1]
 
 
 def test_time_track_least_spent_then_first_to_arrive() -> None:

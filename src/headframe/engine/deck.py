@@ -34,16 +34,6 @@ def draw(pile: list, rng: Rng, discard: list | None = None) -> Any | None:
     return pile.pop() if pile else None
 
 
-def draw_many(pile: list, count: int, rng: Rng, discard: list | None = None) -> list:
-    cards = []
-    for _ in range(count):
-        card = draw(pile, rng, discard)
-        if card is None:
-            break
-        cards.append(card)
-    return cards
-
-
 def draw_from_bag(bag: list, rng: Rng) -> Any | None:
     """A face-down token drawn blindly from a bag (order never matters in a bag)."""
     if not bag:

@@ -10,10 +10,6 @@ def clockwise(first: int, players: int) -> list[int]:
     return [(first + step) % players for step in range(players)]
 
 
-def next_seat(seat: int, players: int) -> int:
-    return (seat + 1) % players
-
-
 # --- a time track: whoever has spent least time acts next ------------------------
 
 def new_track(players: int) -> dict[str, Any]:
