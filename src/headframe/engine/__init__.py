@@ -14,6 +14,7 @@ from .errors import (
     UnknownGame,
 )
 from .game import Game
+from .observation import ObservationLayout, ObservationWriter
 from .options import Options, option
 from .records import load_record, parse_record, replay, save_record
 from .registry import game_names, load_game, register
@@ -23,7 +24,7 @@ from .state import POSITION_FORMAT, RECORD_FORMAT, Decision, Result, State
 
 __all__ = [
     "Action", "ActionSpace", "ComponentError", "Decision", "Game", "HeadframeError", "IllegalAction",
-    "MalformedAction", "OptionError", "Options", "POSITION_FORMAT", "PositionError",
+    "MalformedAction", "ObservationLayout", "ObservationWriter", "OptionError", "Options", "POSITION_FORMAT", "PositionError",
     "RECORD_FORMAT", "RecordError", "Result", "Rng", "Ruling", "State", "UnknownGame",
     "game_names", "load_game", "load_position", "load_record", "option", "parse_record",
     "register", "replay", "save_record",

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from .actions import Action
 from .components import Ruling, load_components, load_rulings
 from .errors import MalformedAction, OptionError
+from .observation import ObservationLayout
 from .options import Options
 from .spaces import ActionSpace
 from .state import State
@@ -123,6 +124,19 @@ class Game:
     def has_action_space(self) -> bool:
         return type(self).enumerate_actions is not Game.enumerate_actions
 
+    def observation_layout(self, players: int, options: Any = None) -> ObservationLayout:
+        """The fields of the flat observation vector at this player count and
+        these options (RL), documented in the game's docs page."""
+        raise NotImplementedError(f"{self.title} declares no observation encoding")
+
+    def encode_observation(self, view: dict[str, Any]) -> list[float]:
+        """A seat's view as the vector `observation_layout` describes: built
+        from the view alone."""
+        raise NotImplementedError(f"{self.title} declares no observation encoding")
+
+    def has_observation(self) -> bool:
+        return type(self).encode_observation is not Game.encode_observation
+
     def heuristic(self, state: State, seat: int, rng) -> Action:
         """The game's cheap, sensible policy: one of `state.decision(seat).actions`,
         reading only what `seat` may know (agents call it on a determinized world)."""
@@ -143,6 +157,16 @@ class Game:
     def render_text(self, view: dict[str, Any]) -> str:
         """A plain-text picture of a view, for terminals and logs."""
         return json.dumps(view, indent=2, ensure_ascii=False)
+
+    def render_board(self, view: dict[str, Any]) -> str:
+        """The view drawn as one SVG element. Every element on which a legal
+        action of the seat's decision happens carries `data-actions` (the
+        action ids, space-separated) and a `<title>` saying what clicking does;
+        hidden things are drawn face down."""
+        raise NotImplementedError(f"{self.title} has no board picture")
+
+    def has_board(self) -> bool:
+        return type(self).render_board is not Game.render_board
 
     def describe_event(self, entry: dict[str, Any]) -> str:
         """One log entry (as `State.log_for` gives it) in words."""

@@ -1,0 +1,79 @@
+"""A small SVG writer shared by the games' board pictures.
+
+Boards are drawn server-side from a seat's view. Where a legal action of the
+seat's decision happens, the element carries `data-actions` (space-separated
+action ids) and a `<title>` saying what clicking does; a generic client turns
+those into clicks, and actions drawn nowhere stay buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from html import escape
+from typing import Any
+
+# Seat colours: distinct for the common forms of colour blindness (Okabe-Ito), in seat order.
+SEAT_COLOURS = ("#d55e00", "#0072b2", "#009e73", "#e69f00", "#cc79a7", "#56b4e9")
+SEAT_COLOUR_NAMES = ("vermilion", "blue", "green", "orange", "purple", "sky blue")
+FACE_DOWN = "#6b5b4b"
+
+
+def seat_colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def _attributes(attrs: Mapping[str, Any]) -> str:
+    parts = []
+    for name, value in attrs.items():
+        if value is None or value is False:
+            continue
+        name = name.rstrip("_").replace("_", "-")  # class_ -> class, font_size -> font-size
+        if isinstance(value, float):
+            value = f"{value:.2f}".rstrip("0").rstrip(".")
+        parts.append(f' {name}="{escape(str(value), quote=True)}"')
+    return "".join(parts)
+
+
+def element(tag: str, *children: str, **attrs: Any) -> str:
+    """`<tag attrs>children</tag>`; children are markup already."""
+    inner = "".join(children)
+    if not inner:
+        return f"<{tag}{_attributes(attrs)}/>"
+    return f"<{tag}{_attributes(attrs)}>{inner}</{tag}>"
+
+
+def text(x: float, y: float, words: Any, **attrs: Any) -> str:
+    return element("text", escape(str(words)), x=x, y=y, **attrs)
+
+
+def title(words: str) -> str:
+    return element("title", escape(words))
+
+
+def group(*children: str, **attrs: Any) -> str:
+    return element("g", *children, **attrs)
+
+
+def clickable(shape: str, actions: Iterable[str], hint: str, **attrs: Any) -> str:
+    """A group that clicking plays one of `actions` (ids); with none, just the shape.
+    `hint` is what hovering says."""
+    actions = list(actions)
+    if not actions:
+        return group(shape, title(hint), **attrs) if hint else shape
+    classes = " ".join(filter(None, ("clickable", attrs.pop("class_", None))))
+    return group(shape, title(hint), class_=classes, data_actions=" ".join(actions), **attrs)
+
+
+def document(width: float, height: float, *children: str, label: str) -> str:
+    """The whole picture: scales to its container (viewBox, no fixed size)."""
+    return element(
+        "svg", title(label), *children,
+        xmlns="http://www.w3.org/2000/svg", viewBox=f"0 0 {width} {height}",
+        class_="board", role="img", aria_label=label,
+        font_family="system-ui, sans-serif", font_size=14,
+    )
+
+
+def legal_ids(game, view: Mapping[str, Any]) -> list[str]:
+    """The ids of the legal actions in a view's decision (none for spectators and waiting seats)."""
+    decision = view.get("decision") or {}
+    return [game.parse_action(action).id for action in decision.get("actions", ())]
