@@ -5,6 +5,8 @@ the engine contract (DESIGN.md, "The engine contract")."""
 from __future__ import annotations
 
 import json
+import math
+import xml.etree.ElementTree as ElementTree
 
 import pytest
 
@@ -41,6 +43,7 @@ def test_random_game_keeps_every_promise(case: Case) -> None:
     limit = game.decision_limit(case.players)
     decisions = 0
     space = game.action_space(case.players) if game.has_action_space() else None
+    progress = state.progress()
     while not state.is_over():
         to_move = state.to_move()
         assert to_move and len(set(to_move)) == len(to_move)
@@ -57,6 +60,9 @@ def test_random_game_keeps_every_promise(case: Case) -> None:
             check_clone_is_independent(state, seat, action)
             check_position_round_trip(state)
             check_determinize_keeps_what_each_seat_knows(state, policy)
+            check_pictures_of_each_view(state)
+            check_statistics(state)
+            progress = check_progress(state, progress)
         before = state.to_json() if checked else None
         state.apply(seat, action)
         seen.append(action)
@@ -65,6 +71,8 @@ def test_random_game_keeps_every_promise(case: Case) -> None:
         if checked:
             check_undo(state, seat, before)
     check_finished_game(state, case)
+    check_statistics(state)
+    check_progress(state, progress)
 
 
 def check_illegal_actions_change_nothing(state: State, seat: int, seen: list[Action]) -> None:
@@ -160,3 +168,43 @@ def check_finished_game(state: State, case: Case) -> None:
     assert replayed.to_json() == state.to_json(), "the record replays to the identical state"
     assert replay(json.loads(json.dumps(state.record()))).to_json() == state.to_json()
     assert state.game.load_position(state.to_json()).result() == result
+
+
+def check_pictures_of_each_view(state: State) -> None:
+    """Observation vectors and board pictures are drawn from views alone (so they
+    inherit the determinize check above); here, their form."""
+    game = state.game
+    for seat in (None, *range(state.players)):
+        view = state.view(seat)
+        if game.has_board():
+            picture = ElementTree.fromstring(game.render_board(view))
+            assert picture.tag.endswith("svg")
+            offered = {a.id for a in state.decision(seat).actions} if seat in state.to_move() else set()
+            drawn = {action for element in picture.iter() for action in element.get("data-actions", "").split()}
+            assert drawn <= offered, f"the board offers actions the seat may not take: {drawn - offered}"
+        if game.has_observation() and seat is not None:
+            layout = game.observation_layout(state.players, state.options)
+            vector = game.encode_observation(view)
+            assert len(vector) == layout.size, "the observation fills its layout exactly"
+            assert all(math.isfinite(x) for x in vector)
+
+
+def check_statistics(state: State) -> None:
+    statistics = state.statistics()
+    assert json.loads(json.dumps(statistics)) == statistics, "statistics are plain JSON data"
+    for name, values in statistics.items():
+        assert len(values) == state.players and all(isinstance(v, (int, float)) for v in values), name
+    if state.is_over():
+        parts = [values for name, values in statistics.items() if name.startswith("score_")]
+        assert parts, "a game declares the parts of its score (statistics named score_...)"
+        scores = state.result().scores
+        for seat in range(state.players):
+            assert math.isclose(sum(part[seat] for part in parts), scores[seat], abs_tol=1e-9), \
+                f"seat {seat}: the score_ statistics add up to {sum(p[seat] for p in parts)}, the score is {scores[seat]}"
+
+
+def check_progress(state: State, before: float) -> float:
+    progress = state.progress()
+    assert 0.0 <= progress <= 100.0 and progress >= before, f"progress went from {before} to {progress}"
+    assert (progress == 100.0) == state.is_over(), "progress reaches 100 when, and only when, the game is over"
+    return progress

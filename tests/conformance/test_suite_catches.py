@@ -7,7 +7,15 @@ import pytest
 from headframe.engine import Rng
 from tests.tinygame import PitLamps, PitLampsState
 
-from .test_conformance import check_determinize_keeps_what_each_seat_knows, check_position_round_trip
+from headframe.agents.random_agent import play_random_game
+
+from .test_conformance import (
+    check_determinize_keeps_what_each_seat_knows,
+    check_pictures_of_each_view,
+    check_position_round_trip,
+    check_progress,
+    check_statistics,
+)
 
 
 class LeakyState(PitLampsState):
@@ -43,3 +51,55 @@ def test_state_that_is_not_plain_json_is_caught() -> None:
     state = Tupled().new_state(3, 5)
     with pytest.raises(AssertionError, match="plain JSON"):
         check_position_round_trip(state)
+
+
+class MiscountingState(PitLampsState):
+    __slots__ = ()
+
+    def statistics(self):
+        stats = super().statistics()
+        stats["score_digs"] = [0] * self.players
+        return stats
+
+
+class Miscounting(PitLamps):
+    State = MiscountingState
+
+
+class BackwardsState(PitLampsState):
+    __slots__ = ()
+
+    def progress(self):
+        return {"bid": 50.0, "work": 10.0}.get(self.phase, 100.0)
+
+
+class Backwards(PitLamps):
+    State = BackwardsState
+
+
+class GenerousBoard(PitLamps):
+    def render_board(self, view):
+        return '<svg xmlns="http://www.w3.org/2000/svg"><g data-actions="dig"/></svg>'
+
+
+def test_score_parts_that_do_not_add_up_are_caught() -> None:
+    state = Miscounting().new_state(2, 3)
+    play_random_game(state, Rng(3))
+    with pytest.raises(AssertionError, match="add up"):
+        check_statistics(state)
+
+
+def test_progress_that_goes_back_is_caught() -> None:
+    state = Backwards().new_state(2, 3)
+    progress = check_progress(state, 0.0)
+    with pytest.raises(AssertionError, match="progress went"):
+        while True:
+            seat = state.to_move()[0]
+            state.apply(seat, state.decision(seat).actions[0])
+            progress = check_progress(state, progress)
+
+
+def test_a_board_that_offers_a_move_out_of_turn_is_caught() -> None:
+    state = GenerousBoard().new_state(2, 3)
+    with pytest.raises(AssertionError, match="may not take"):
+        check_pictures_of_each_view(state)

@@ -163,6 +163,21 @@ class PitLampsState(State):
     def final_result(self) -> Result:
         return Result.rank(self.scores, (("cards in hand", [len(h) for h in self.hands]),))
 
+    def statistics(self) -> dict[str, list[int | float]]:
+        stats = {"score_digs": [0] * self.players, "score_bids": [0] * self.players, "bids_won": [0] * self.players}
+        for entry in self.log:
+            if entry["event"] == "dig":
+                stats["score_digs"][entry["seat"]] += 1
+            elif entry["event"] == "reveal" and entry["winner"] is not None:
+                stats["score_bids"][entry["winner"]] += entry["bids"][str(entry["winner"])]
+                stats["bids_won"][entry["winner"]] += 1
+        return stats
+
+    def progress(self) -> float:
+        if self.phase == "over":
+            return 100.0
+        return 100.0 * (self.round - 1 + (0.5 if self.phase == "work" else 0.0)) / self.options.rounds
+
 
 class PitLamps(Game):
     name = "pit-lamps"

@@ -1,0 +1,21 @@
+"""Every published game offers every interface: bots, learners and the browser
+all reach all four games."""
+
+from __future__ import annotations
+
+import pytest
+
+from headframe.engine import Game, load_game
+
+GAMES = ("ore-city", "tinners-trail", "copper-country", "coal-country")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_game_offers_every_interface(name: str) -> None:
+    game = load_game(name)
+    assert game.has_heuristic(), "a heuristic policy for bots and rollouts"
+    assert type(game).evaluate is not Game.evaluate, "an evaluation of unfinished games for search"
+    assert game.has_action_space(), "an integer action space for learners"
+    assert game.has_observation(), "an observation encoding for learners"
+    assert game.has_board(), "a board picture for the browser"
+    assert game.short_options is not None
