@@ -18,4 +18,3 @@ def test_the_game_offers_every_interface(name: str) -> None:
     assert game.has_action_space(), "an integer action space for learners"
     assert game.has_observation(), "an observation encoding for learners"
     assert game.has_board(), "a board picture for the browser"
-    assert game.short_options is not None
