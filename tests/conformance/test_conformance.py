@@ -57,6 +57,7 @@ def test_random_game_keeps_every_promise(case: Case) -> None:
         checked = decisions in CHECKPOINTS
         if checked:
             check_illegal_actions_change_nothing(state, seat, seen)
+            check_actions_round_trip(game, decision.actions)
             check_clone_is_independent(state, seat, action)
             check_position_round_trip(state)
             check_determinize_keeps_what_each_seat_knows(state, policy)
@@ -102,6 +103,12 @@ def check_illegal_actions_change_nothing(state: State, seat: int, seen: list[Act
         with pytest.raises(IllegalAction):
             state.apply(who, action)
         assert state.to_json() == before, f"a refused {action!r} changed the state"
+
+
+def check_actions_round_trip(game, actions) -> None:
+    for action in actions:
+        assert game.parse_action(action.id) == action, f"the id {action.id} names another action"
+        assert game.parse_action(json.dumps(action.to_json())) == action
 
 
 def check_clone_is_independent(state: State, seat: int, action: Action) -> None:

@@ -94,3 +94,12 @@ def test_malformed_json_gets_a_clear_error(bad, message) -> None:
 def test_malformed_ids_get_a_clear_error(bad, message) -> None:
     with pytest.raises(MalformedAction, match=message):
         Sample.from_id(bad)
+
+
+
+@pytest.mark.parametrize("card", ["UM:wood", "a,b", "50%", "%3A", "plain"])
+def test_ids_escape_the_separators_inside_text_fields(card: str) -> None:
+    # found in Coal Country: a location "UM:wood" split its action's id in two
+    action = Build.of(card, 3)
+    assert action.id.count(":") == 2
+    assert Sample.from_id(action.id) == action

@@ -7,7 +7,7 @@ Agents are named by short spec strings usable everywhere:
     ismcts                    (1000 iterations)
     ismcts:iters=2000
     ismcts:time=1.0           (seconds per decision)
-    ismcts:iters=500,rollout=random,depth=60,c=0.7,pw=0
+    ismcts:iters=500,rollout=random,depth=60,c=0.7,pw=0,bias=1
 """
 
 from __future__ import annotations
@@ -40,6 +40,10 @@ def make_agent(spec: str, game: Game, seed: int = 0) -> Agent:
         return HeuristicAgent(game, seed)
     if name == "ismcts":
         return _make_ismcts(spec, game, seed, params)
+    if name == "policy":  # a trained model: loads sb3-contrib, so only when asked for
+        from .policy import make_policy_agent
+
+        return make_policy_agent(spec, game, params)
     if name in AGENT_NAMES:
         raise AgentSpecError(f"agent {name!r} takes no settings")
     raise AgentSpecError(f"unknown agent {spec!r} (agents: {', '.join(AGENT_NAMES)})")
@@ -56,7 +60,7 @@ def _parse_settings(spec: str, settings: str) -> dict[str, str]:
 
 
 def _make_ismcts(spec: str, game: Game, seed: int, params: dict[str, str]) -> ISMCTSAgent:
-    kinds = {"iters": int, "time": float, "depth": int, "c": float, "rollout": str, "pw": float}
+    kinds = {"iters": int, "time": float, "depth": int, "c": float, "rollout": str, "pw": float, "bias": float}
     unknown = set(params) - set(kinds)
     if unknown:
         raise AgentSpecError(f"agent spec {spec!r}: ismcts takes {', '.join(kinds)}, not {', '.join(sorted(unknown))}")
@@ -64,7 +68,7 @@ def _make_ismcts(spec: str, game: Game, seed: int, params: dict[str, str]) -> IS
         values = {key: kinds[key](value) for key, value in params.items()}
     except ValueError:
         raise AgentSpecError(f"agent spec {spec!r}: a setting is not a number") from None
-    if any(values.get(k, 1) <= 0 for k in ("iters", "time", "depth")) or min(values.get("c", 0), values.get("pw", 0)) < 0:
+    if any(values.get(k, 1) <= 0 for k in ("iters", "time", "depth")) or min(values.get("c", 0), values.get("pw", 0), values.get("bias", 0)) < 0:
         raise AgentSpecError(f"agent spec {spec!r}: budgets must be positive")
     if values.get("rollout", "auto") not in ("auto", "heuristic", "random"):
         raise AgentSpecError(f"agent spec {spec!r}: rollout is heuristic or random")
@@ -72,4 +76,4 @@ def _make_ismcts(spec: str, game: Game, seed: int, params: dict[str, str]) -> IS
         raise AgentSpecError(f"{game.title} has no heuristic policy for rollouts")
     return ISMCTSAgent(game, seed, iters=values.get("iters"), time_s=values.get("time"),
                        exploration=values.get("c", 0.7), depth=values.get("depth", 200),
-                       rollout=values.get("rollout", "auto"), widening=values.get("pw", 0.0))
+                       rollout=values.get("rollout", "auto"), widening=values.get("pw", 0.0), bias=values.get("bias", 1.0))

@@ -6,8 +6,11 @@ one tree of the observer's information sets: at each node, UCT chooses among
 the actions legal *in this world*, with availability counts (a child's
 exploration term counts the visits in which it was available, not all visits).
 A rollout by the heuristic or random policy finishes the iteration, cut off
-after `depth` decisions and judged by the game's `evaluate`. The final choice
-is the most visited action. Each decision's reward is the reward of the seat
+after `depth` decisions and judged by the game's `evaluate`. With a heuristic,
+the tree is steered by it as a prior (progressive bias, Chaslot et al. 2008):
+at every node the heuristic's choice in this world is tried first and earns a
+bonus `bias / (visits + 1)` that fades as real results come in. The final
+choice is the most visited action. Each decision's reward is the reward of the seat
 that took it, so the tree handles any number of players; chance is sampled in
 the world; a simultaneous decision is taken seat by seat in the world, where
 the other seats' sealed choices are the determinization's.
@@ -37,7 +40,7 @@ class Node:
 class ISMCTSAgent:
     def __init__(self, game: Game, seed: int = 0, iters: int | None = None, time_s: float | None = None,
                  exploration: float = 0.7, depth: int = 200, rollout: str = "auto",
-                 widening: float = 0.0) -> None:
+                 widening: float = 0.0, bias: float = 1.0) -> None:
         if iters is None and time_s is None:
             iters = 1000
         self.game = game
@@ -48,6 +51,8 @@ class ISMCTSAgent:
         self.depth = depth
         self.use_heuristic = rollout == "heuristic" or (rollout == "auto" and game.has_heuristic())
         self.widening = widening or 0.0
+        self.bias = bias
+        self.guided = game.has_heuristic() and bool(bias or self.widening)
         budget = f"iters={iters}" if time_s is None else f"time={time_s}"
         self.spec = f"ismcts:{budget}"
         self.last_iterations = 0
@@ -82,15 +87,16 @@ class ISMCTSAgent:
             present = [action for action in legal if action in children]
             for action in present:
                 children[action].available += 1
+            preferred = self.game.heuristic(world, seat, rng) if self.guided else None
             if len(present) < len(legal) and len(present) < self._width(node.visits):
-                action = self._expansion(world, seat, legal, children)
+                action = self._expansion(legal, children, preferred)
                 node = children[action] = Node(seat)
                 node.available = 1
                 world.apply(seat, action)
                 path.append(node)
                 steps += 1
                 break
-            action, node = self._select(children, present)
+            action, node = self._select(children, present, preferred)
             world.apply(seat, action)
             path.append(node)
             steps += 1
@@ -105,22 +111,22 @@ class ISMCTSAgent:
         actions, so a few iterations are not spread over a hundred bids."""
         return math.inf if not self.widening else 1 + self.widening * math.sqrt(visits)
 
-    def _expansion(self, world, seat: int, legal, children) -> Action:
-        """The next action to try at a node: with widening, the heuristic's choice
-        first; then at random."""
-        if self.widening and self.use_heuristic:
-            preferred = self.game.heuristic(world, seat, self.rng)
-            if preferred not in children:
-                return preferred
+    def _expansion(self, legal, children, preferred: Action | None) -> Action:
+        """The next action to try at a node: the heuristic's choice first; then at random."""
+        if preferred is not None and preferred not in children:
+            return preferred
         untried = [action for action in legal if action not in children]
         return untried[self.rng.below(len(untried))]
 
-    def _select(self, children: dict[Action, Node], legal: tuple[Action, ...]) -> tuple[Action, Node]:
-        c = self.exploration
-        best, best_score = None, -1.0
+    def _select(self, children: dict[Action, Node], legal: list[Action],
+                preferred: Action | None) -> tuple[Action, Node]:
+        c, bias = self.exploration, self.bias
+        best, best_score = None, -math.inf
         for action in legal:
             child = children[action]
             score = child.reward / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+            if action == preferred:
+                score += bias / (child.visits + 1)
             if score > best_score:
                 best, best_score = action, score
         return best, children[best]

@@ -24,6 +24,7 @@ import dataclasses
 import json
 import types
 import typing
+import urllib.parse
 from functools import cached_property
 from typing import Any, ClassVar
 
@@ -152,7 +153,12 @@ def _id_part(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, tuple):
         return ",".join(_id_part(v) for v in value)
+    if isinstance(value, str):
+        return value.translate(_ESCAPES)  # a location "UM:wood" must not split the id
     return str(value)
+
+
+_ESCAPES = str.maketrans({"%": "%25", ":": "%3A", ",": "%2C"})
 
 
 def _type_name(hint: Any) -> str:
@@ -206,4 +212,4 @@ def _parse_id_part(kind: str, name: str, part: str, hint: Any) -> Any:
         if part not in ("true", "false"):
             raise MalformedAction(f"action {kind!r}: field {name!r} must be true or false, not {part!r}")
         return part == "true"
-    return part
+    return urllib.parse.unquote(part)
