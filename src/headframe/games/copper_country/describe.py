@@ -80,6 +80,8 @@ def describe_event(game, entry: dict[str, Any]) -> str:
         return f"Event: {card['name']}: {card['text']}"
     if name == "work":
         return f"{who} works {entry['site']} for up to {entry['max_shifts']} shifts"
+    if name == "turn_limit":
+        return f"Turn limit: each player has had {entry['turns']} turns; the game ends (COP-R58)"
     if name == "poor_rock":
         return f"{who} places poor rock from track space {entry['track']} on {entry['space']}"
     details = ", ".join(f"{k}={v}" for k, v in entry.items() if k not in ("event", "seat", "private"))

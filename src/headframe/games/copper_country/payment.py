@@ -19,6 +19,9 @@ Routes by which one played resource pays one need:
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import product
+
+from .components import RESOURCES
 
 
 @lru_cache(maxsize=None)
@@ -102,4 +105,22 @@ def can_pay(signatures, needs, terrain="", pair="", machine=False, railroad=Fals
     return feasible(tuple(sorted(signatures)), tuple(sorted(needs)), terrain, pair, machine, railroad)
 
 
-__all__ = ["after_route", "can_pay", "capacity", "feasible", "gives", "routes"]
+VIAS = ("direct", "terrain", "machine", "railroad", "pair", "terrain_pair")
+
+
+def ways_to_pay(terrains: list[str], pairs: list[str]) -> dict[str, list[tuple[str, str]]]:
+    """For each resource played, every (need, via) some payment can offer: the routes open
+    under some worked token (one of `terrains`) and company 2:1 resource (one of `pairs`),
+    with or without the Machine Shop and the Railroad. Needs in the order of RESOURCES,
+    `any`, then the halves of pairs; vias in the order of VIAS."""
+    needs = list(RESOURCES) + ["any"] + ["half-" + p for p in pairs]
+    abilities = list(product([""] + terrains, [""] + pairs, (False, True), (False, True)))
+    ways = {}
+    for resource in RESOURCES:
+        open_routes = {(need, via) for need in needs for terrain, pair, machine, railroad in abilities
+                       for via, _ in routes(resource, need, terrain, pair, machine, railroad)}
+        ways[resource] = [(need, via) for need in needs for via in VIAS if (need, via) in open_routes]
+    return ways
+
+
+__all__ = ["VIAS", "after_route", "can_pay", "capacity", "feasible", "gives", "routes", "ways_to_pay"]

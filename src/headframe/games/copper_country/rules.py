@@ -37,7 +37,7 @@ class CopperCountryState(State):
         "hand_public", "capital_deck", "capital_discard", "community", "production_deck",
         "production_discard", "copper", "claim", "company", "company_done", "businesses",
         "business_pool", "event_pools", "events_played", "used", "tasks", "work", "shift", "payment",
-        "looking", "peek", "ending", "over", "capital_version", "drawn",
+        "looking", "peek", "ending", "over", "capital_version", "drawn", "turns",
     )
 
     # --- setup ----------------------------------------------------------------- rulebook: Setup; COP-R3
@@ -86,6 +86,7 @@ class CopperCountryState(State):
         self.over = False
         self.first = 0 if opts.first_player == "seat_0" else self.rng.below(self.players)  # COP-R2
         self.current = self.first
+        self.turns = 0  # turns begun, for COP-R58
         order = [(self.first + i) % self.players for i in range(self.players)]
         excess = t.track_length - self.rocks_left() if opts.industry_track_tokens else 0  # COP-R45
         self.tasks = [["excess", order[i % self.players]] for i in range(excess)]
@@ -220,6 +221,12 @@ class CopperCountryState(State):
             self.event("stalled")
             self._end_game()
             return
+        limit = self.options.turn_limit
+        if limit is not None and self.turns >= limit * self.players:  # COP-R58
+            self.event("turn_limit", turns=limit)
+            self._end_game()
+            return
+        self.turns += 1
         self.used = []
         self.event("turn", seat=seat)
         self._push(["manage", seat], ["manage", seat], ["labor", seat], ["before_dividends", seat],
@@ -1339,11 +1346,62 @@ class CopperCountryState(State):
         produce = self.tables.produce_row
         return sum(produce[card].copper for card in pile) + (10 if self.company_done[seat] else 0)
 
-    def final_scores(self) -> list[int]:
-        specs = [self.specialization(seat, self.copper[seat]) for seat in range(self.players)]
+    def score_parts(self) -> dict[str, list[int]]:
+        """Each seat's score by source: its copper cards' values, the company claim's 10, and the
+        specialization award of the highest specialization (COP-R39)."""
+        produce = self.tables.produce_row
+        copper = [sum(produce[card].copper for card in pile) for pile in self.copper]
+        specs = [self.specialization(seat, pile) for seat, pile in enumerate(self.copper)]
         best = max(specs)
-        return [self.copper_score(seat, self.copper[seat]) + (specs[seat] if specs[seat] == best and best else 0)
-                for seat in range(self.players)]
+        return {
+            "score_copper": copper,
+            "score_company_claim": [self.copper_score(seat, pile) - value
+                                    for seat, (pile, value) in enumerate(zip(self.copper, copper))],
+            "score_specialization": [spec if spec == best and best else 0 for spec in specs],
+        }
+
+    def final_scores(self) -> list[int]:
+        return [sum(parts) for parts in zip(*self.score_parts().values())]
+
+    # --- for the simulation lab ---------------------------------------------------------------
+
+    def statistics(self) -> dict[str, list[int | float]]:
+        """Per seat: the score by source (`score_*`, summing to the final score), copper cards
+        produced, and from the log the turns, shifts, resources paid, poor rock placed, surveys,
+        buildings built and miners sent to unrest and to the cemetery."""
+        stats: dict[str, list[int | float]] = dict(self.score_parts())
+        stats["copper_cards"] = [len(pile) for pile in self.copper]
+        counted = ("turns", "shifts", "resources_paid", "poor_rock_placed", "surveys", "company_houses",
+                   "shaft_houses", "hoist_houses", "miners_to_unrest", "miners_to_cemetery")
+        stats.update((name, [0] * self.players) for name in counted)
+        simple = {"turn": "turns", "reveal": "shifts", "play": "resources_paid", "poor_rock": "poor_rock_placed",
+                  "survey": "surveys"}
+        for entry in self.log:
+            name, seat = entry["event"], entry.get("seat")
+            if name in simple:
+                stats[simple[name]][seat] += 1
+            elif name == "redraw":  # the redrawn card's reveal is no new shift
+                stats["shifts"][seat] -= 1
+            elif name == "build":
+                stats[entry["building"] + "s"][seat] += 1
+            elif name == "casualty":
+                stats["miners_to_" + entry["icon"]][seat] += 1
+            elif name == "event_miner":
+                stats["miners_to_" + entry["area"]][seat] += 1
+            elif name == "miner_moved" and entry["source"] == "unskilled":  # an event's strike (E19-1, E20-1)
+                stats["miners_to_unrest"][seat] += 1
+        return stats
+
+    def progress(self) -> float:
+        """The share of the poor rock taken off the industry track (COP-R38), or of the
+        turn limit (COP-R58) when that is further on."""
+        if self.over:
+            return 100.0
+        _, first, last, _ = self.game.track(self.options)
+        done = (self.track_next - first) / (last - first + 1)
+        if self.options.turn_limit is not None:
+            done = max(done, self.turns / (self.options.turn_limit * self.players))
+        return round(100.0 * done, 1)
 
     def _tiebreak(self, keys: list, removed: tuple[str, ...]) -> list[int]:
         """COP-R40: the scores of each group of players still tied (equal `keys`: the final

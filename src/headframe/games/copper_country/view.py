@@ -42,6 +42,7 @@ def observe(state, seat: int | None) -> dict[str, Any]:
         "buildings_available": list(t.era_buildings[state.era]),
         "first_player": state.first,
         "current": state.current,
+        "turns": state.turns,
         "track": {"icons": list(state.icons), "next": state.track_next, "end": state.track_end,
                   "rocks_left": state.rocks_left()},
         "poor_rock": sorted(state.rock),
