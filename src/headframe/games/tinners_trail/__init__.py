@@ -10,7 +10,9 @@ from typing import Any
 from headframe.engine import Action, Game, Options, Result, State, option
 from headframe.engine.game import rank_rewards
 
-from . import heuristic, render
+from headframe.engine.observation import ObservationLayout
+
+from . import board, encoding, heuristic, render
 from .actions import Decline, DropOut, Pass, SellPasties, StopPumping, TinAction
 from .components import SCHEMA, Tables
 from .rules import TinnersTrailState
@@ -93,6 +95,20 @@ Four turns of seven phases; victory points come only from investments.
         pasties = t.turns * t.time_points * t.pasties_money
         return (t.start_money + pasties) * players + most_ore * best_price
 
+    def most_money_in_hand(self) -> int:
+        """A true bound on the money one player can ever hold, so on any bid.
+        Income is only pasties (one per TP) and the sale of ore mined in one's
+        own mines: at most six areas, each rolled once at most (TIN-R12), holding
+        its printed cubes plus one best roll; each adit adds at most one copper
+        and one tin to each of its two sides, now or at that side's roll
+        (TIN-R37, TIN-R42), never both."""
+        t = self.tables
+        printed = sorted((c + n for c, n in zip(t.printed_copper, t.printed_tin)), reverse=True)
+        adits = sum(per_turn[3] for per_turn in t.developments)
+        ore = sum(printed[:t.max_mines]) + t.max_mines * (max(t.copper_die) + max(t.tin_die)) + adits * 2 * 2
+        best_price = max(max(t.tin_price.values()), max(t.copper_price.values()))
+        return t.start_money + t.turns * t.time_points * t.pasties_money + ore * best_price
+
     def decision_limit(self, players: int) -> int:
         """A true upper bound. The bids of one auction strictly increase from £1
         to the price the winner pays, so all the bids of a game number at most
@@ -108,18 +124,28 @@ Four turns of seven phases; victory points come only from investments.
         return actions + self.most_money(players) + auctions * (1 + players) + pumping + investing + prospects
 
     def enumerate_actions(self, players: int) -> list[Action]:
-        """Every action the game can ever offer: bids up to all the money there can be."""
+        """Every action the game can ever offer: bids up to the most money one player can hold."""
         t = self.tables
-        most_capacity = t.base_capacity + 3
         actions: list[Action] = list(t.build_mine)
-        for area in t.areas:
-            actions.extend(t.mine_ore(area, most_capacity, most_capacity, most_capacity))
+        for area in t.areas:  # TIN-R31: 2 + miner + train, + a port on the coast only (TIN-R36)
+            most = t.base_capacity + 2 + t.sea[area]
+            actions.extend(t.mine_ore(area, most, most, most))
         actions += [t.build_port[a] for a in t.areas if t.sea[a]]
         actions += t.place_miner + t.build_adit + t.build_train + t.improve_pumps
         actions += [SellPasties.of(), Pass.of()]
-        actions += t.bids(t.min_opening_bid, self.most_money(players))
+        actions += t.bids(t.min_opening_bid, self.most_money_in_hand())
         actions += [DropOut.of(), *t.remove_water, StopPumping.of(), *t.invest, Decline.of(), *t.prospect]
         return actions
+
+    def observation_layout(self, players: int, options: Any = None) -> ObservationLayout:
+        """The same fields under every option set (the options are a field)."""
+        layouts = self.__dict__.setdefault("_observation_layouts", {})
+        if players not in layouts:
+            layouts[players] = encoding.layout(self.tables, players)
+        return layouts[players]
+
+    def encode_observation(self, view: dict[str, Any]) -> list[float]:
+        return encoding.encode(self.tables, self.observation_layout(view["player_count"]), view)
 
     def heuristic(self, state: State, seat: int, rng) -> Action:
         return heuristic.choose(state, seat, rng)
@@ -140,6 +166,9 @@ Four turns of seven phases; victory points come only from investments.
             )
         ]
         return rank_rewards(Result.rank(worth).ranking)
+
+    def render_board(self, view: dict[str, Any]) -> str:
+        return board.render_board(self, view)
 
     def render_text(self, view: dict[str, Any]) -> str:
         return render.render_text(view)

@@ -30,6 +30,12 @@ DECLINE = Decline.of()
 ONLY_PASS = (PASS,)
 MINER, PORT, TRAIN, ADIT = 0, 1, 2, 3  # positions in `stock`
 STEPS = ("actions", "auction", "pumps", "invest", "prospect", "over")
+# Per-seat running totals kept only for `statistics()` (the rules never read them).
+TALLIES = (
+    "ore_income", "mine_prices", "mining_costs", "investment_costs", "pasties_sold",
+    "auctions_opened", "ports_built", "miners_placed", "adits_built", "trains_built",
+    "water_pumped", "areas_prospected",
+)
 
 
 class TinnersTrailState(State):
@@ -41,7 +47,7 @@ class TinnersTrailState(State):
         "mine", "copper", "tin", "water", "discovered", "port", "miner", "train", "adit",
         "stock", "pumps", "pumping", "auction",
         "investments", "cubes_left", "invest_position", "invest_out", "declined",
-        "prospects_made", "sold_copper", "sold_tin",
+        "prospects_made", "sold_copper", "sold_tin", "tally",
     )
 
     # --- setup (rulebook: Starting The Game; TIN-R4) ------------------------------
@@ -56,6 +62,7 @@ class TinnersTrailState(State):
         self.held_tin = [0] * players
         self.sold_copper = [0] * players
         self.sold_tin = [0] * players
+        self.tally = {name: [0] * players for name in TALLIES}
         order = list(range(players))
         self.rng.shuffle(order)  # TIN-R4: a uniformly random turn-1 order of play
         self.order = order
@@ -300,6 +307,7 @@ class TinnersTrailState(State):
 
     def _do_build_mine(self, seat: int, action: Any) -> None:
         self._main_action(seat)
+        self.tally["auctions_opened"][seat] += 1
         bidders = [s for s in range(self.players) if self._may_bid(s)]  # TIN-R27
         self.auction = {"area": action.area, "opener": seat, "high": 0, "leader": -1, "bidders": bidders}
         self.step = "auction"
@@ -340,6 +348,7 @@ class TinnersTrailState(State):
         area = t.index[auction["area"]]
         self.auction = None
         self.money[winner] -= auction["high"]
+        self.tally["mine_prices"][winner] += auction["high"]
         self.mine[area] = winner
         self.mines_built[winner] += 1
         self._spend_time(winner, t.mine_tp)
@@ -358,6 +367,7 @@ class TinnersTrailState(State):
         cubes = action.copper + action.tin
         cost = cubes * self.water[area]  # TIN-R31: cost uses the water before any is added
         self.money[seat] -= cost
+        self.tally["mining_costs"][seat] += cost
         self.copper[area] -= action.copper
         self.tin[area] -= action.tin
         self.held_copper[seat] += action.copper
@@ -379,6 +389,7 @@ class TinnersTrailState(State):
         self._main_action(seat)
         area = t.index[action.area]
         self.stock[PORT] -= 1
+        self.tally["ports_built"][seat] += 1
         self.port[area] = True
         self._remove_water(area, t.port_water)
         self._spend_time(seat, t.port_tp)
@@ -389,6 +400,7 @@ class TinnersTrailState(State):
         t = self.game.tables
         self._main_action(seat)
         self.stock[MINER] -= 1
+        self.tally["miners_placed"][seat] += 1
         self.miner[t.index[action.area]] = True
         self._spend_time(seat, t.miner_tp)
         self.event("place_miner", seat=seat, area=action.area)
@@ -399,6 +411,7 @@ class TinnersTrailState(State):
         self._main_action(seat)
         border = t.border_index[action.border]
         self.stock[ADIT] -= 1
+        self.tally["adits_built"][seat] += 1
         self.adit[border] = True
         for area in t.borders[border]:
             self._adit_bonus(area)
@@ -422,6 +435,7 @@ class TinnersTrailState(State):
         self._main_action(seat)
         area = t.index[action.area]
         self.stock[TRAIN] -= 1
+        self.tally["trains_built"][seat] += 1
         self.train[area] = True
         self._remove_water(area, t.train_water)
         for neighbour in t.neighbours[area]:
@@ -444,6 +458,7 @@ class TinnersTrailState(State):
     def _do_remove_water(self, seat: int, action: Any) -> None:
         self.water[self.game.tables.index[action.area]] -= 1
         self.pumping -= 1
+        self.tally["water_pumped"][seat] += 1
         self.event("remove_water", seat=seat, area=action.area)
         self._keep_pumping()
 
@@ -465,6 +480,7 @@ class TinnersTrailState(State):
         t = self.game.tables
         self._main_action(seat)
         self.money[seat] += t.pasties_money
+        self.tally["pasties_sold"][seat] += 1
         self._spend_time(seat, t.pasties_tp)
         self.event("sell_pasties", seat=seat)
         self._next_active()
@@ -496,6 +512,7 @@ class TinnersTrailState(State):
         for seat in range(self.players):
             earned = self.held_tin[seat] * tin_price + self.held_copper[seat] * copper_price
             self.money[seat] += earned
+            self.tally["ore_income"][seat] += earned
             self.sold_copper[seat] += self.held_copper[seat]
             self.sold_tin[seat] += self.held_tin[seat]
             income.append(earned)
@@ -507,6 +524,7 @@ class TinnersTrailState(State):
         t = self.game.tables
         column = action.column
         self.money[seat] -= t.column_costs[column]
+        self.tally["investment_costs"][seat] += t.column_costs[column]
         self.cubes_left[seat] -= 1
         self.investments[self.turn - 1][column].append(seat)
         self.declined = [False] * self.players
@@ -563,6 +581,7 @@ class TinnersTrailState(State):
 
     def _do_prospect(self, seat: int, action: Any) -> None:
         self.event("prospect", seat=seat, area=action.area)
+        self.tally["areas_prospected"][seat] += 1
         self._roll(self.game.tables.index[action.area], modifiers=True)
         self.prospects_made += 1
         self._prospect()
@@ -581,12 +600,18 @@ class TinnersTrailState(State):
 
     def victory_points(self) -> list[int]:
         """TIN-R46, TIN-R52: the printed VP of each cube's box."""
-        vp = [0] * self.players
+        return [sum(column) for column in zip(*self.victory_points_by_turn())]
+
+    def victory_points_by_turn(self) -> list[list[int]]:
+        """Per turn row of the investment display, each seat's VP from it."""
+        rows = []
         for row, boxes in zip(self.game.tables.investment_vp, self.investments):
+            vp = [0] * self.players
             for value, cubes in zip(row, boxes):
                 for seat in cubes:
                     vp[seat] += value
-        return vp
+            rows.append(vp)
+        return rows
 
     def cubes_in_own_mines(self) -> list[int]:
         cubes = [0] * self.players
@@ -609,13 +634,17 @@ class TinnersTrailState(State):
     # --- for the simulation lab ----------------------------------------------------------
 
     def statistics(self) -> dict[str, list[int | float]]:
+        """The `score_turn_N` parts (VP of the cubes placed in turn N's row) add up to the score."""
+        by_turn = self.victory_points_by_turn()
         return {
+            **{f"score_turn_{turn}": vp for turn, vp in enumerate(by_turn, 1)},
             "vp": self.victory_points(),
             "money": list(self.money),
             "mines": list(self.mines_built),
             "copper_sold": list(self.sold_copper),
             "tin_sold": list(self.sold_tin),
             "cubes_invested": [self.game.tables.investment_cubes - left for left in self.cubes_left],
+            **{name: list(values) for name, values in self.tally.items()},
         }
 
     def progress(self) -> float:
@@ -644,6 +673,8 @@ class TinnersTrailState(State):
         for name in per_seat:
             if len(getattr(self, name)) != players:
                 raise PositionError(f"state.{name}: expected one entry per seat ({players})")
+        if sorted(self.tally) != sorted(TALLIES) or any(len(v) != players for v in self.tally.values()):
+            raise PositionError(f"state.tally: expected {', '.join(TALLIES)}, one entry per seat each")
         if self.step not in STEPS:
             raise PositionError(f"state.step: expected one of {', '.join(STEPS)}, got {self.step!r}")
         if not 1 <= self.turn <= t.turns or not -1 <= self.actor < players:

@@ -1,0 +1,170 @@
+"""Tinners' Trail as a flat vector for learners, built from a seat's view only.
+
+Seats are rotated so that index 0 is the observer, then the next seat clockwise
+(TIN-R3), and so on: one policy can play any seat. Everything is public (TIN-R7),
+so the view of a seat is the whole position."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from headframe.engine.observation import ObservationLayout
+
+from .components import Tables
+from .rules import STEPS
+
+# The value of each option that reads 1.0 (the rest read 0.0).
+OPTION_FLAGS = {
+    "water_added_per_mine_action": 1,
+    "adit_bonus_test": "discovered",
+    "adit_roll_bonus": "once",
+    "roll_modifiers_on_mine_build": True,
+    "investment_decline_is_final": True,
+    "prospect_in_final_turn": True,
+}
+DECISIONS = ("action", "opening_bid", "bid", "remove_water", "invest", "prospect")
+DEVELOPMENTS = ("miners", "ports", "trains", "adits")
+PLAYER_FIELDS = (
+    ("money", 100, "money, £/100"),
+    ("time_spent", 10, "TP spent this turn /10"),
+    ("held_copper", 25, "copper mined this turn, not yet sold, /25"),
+    ("held_tin", 25, "tin mined this turn, not yet sold, /25"),
+    ("copper_sold", 50, "copper sold so far /50"),
+    ("tin_sold", 50, "tin sold so far /50"),
+    ("mines", 6, "mines built /6"),
+    ("investment_cubes", 12, "investment cubes left /12"),
+    ("vp", 100, "victory points /100"),
+)
+CUBES = 10  # scale of an area's cubes: a roll adds at most 4 water, 3 copper, 3 tin
+MONEY = 100
+PUMP_DISCS = 3  # the largest steam pump stack
+
+
+def layout(tables: Tables, players: int) -> ObservationLayout:
+    t, n = tables, players
+    areas, borders = len(t.area_ids), len(t.border_ids)
+    rows, columns = len(t.investment_vp), len(t.column_costs)
+    fields = [
+        ("options", len(OPTION_FLAGS), "variant flags: " + ", ".join(OPTION_FLAGS)),
+        ("turn", t.turns, "one-hot turn 1..4"),
+        ("step", len(STEPS), "one-hot step: " + ", ".join(STEPS)),
+        ("decision", len(DECISIONS), "one-hot kind of my decision (zeros: not mine to make): " + ", ".join(DECISIONS)),
+        ("to_move", n, "one-hot seat to move, relative to me (zeros: game over)"),
+        ("tin_row", len(t.price_rows), "one-hot Ore Price row of tin, lowest first"),
+        ("copper_row", len(t.price_rows), "one-hot Ore Price row of copper, lowest first"),
+        ("prices", 2, "this turn's tin and copper prices /7"),
+        ("discovered", areas, "per area (map order): discovered (TIN-R12)"),
+        ("copper", areas, f"per area: copper cubes /{CUBES}"),
+        ("tin", areas, f"per area: tin cubes /{CUBES}"),
+        ("water", areas, f"per area: water cubes /{CUBES}"),
+        ("mine", areas * n, "per area, per relative seat: owns the mine there"),
+        ("port", areas, "per area: a port"),
+        ("miner", areas, "per area: a miner"),
+        ("train", areas, "per area: a train"),
+        ("adits", borders, "per border (data order): an adit"),
+        ("available", len(DEVELOPMENTS), "Available Developments /3: " + ", ".join(DEVELOPMENTS)),
+        ("steam_pumps", len(t.pump_boxes), f"discs in each steam pump box /{PUMP_DISCS}"),
+        ("pumping", 1, f"discs of the stack being used still to remove /{PUMP_DISCS}"),
+        ("order_of_play", n * n, "per place in the Order of Play column, one-hot relative seat"),
+        ("pending", n, "per relative seat: still on the Order of Play column (TIN-R19)"),
+        ("passed", n * n, "per place in this turn's pass order, one-hot relative seat"),
+        ("arrival", n, "per relative seat: rank of arrival on its Time Track space /(players-1) (TIN-R21)"),
+        ("last_action_taken", 1, "the last unpassed player took his one more action (TIN-R24)"),
+        ("auction_area", areas, "one-hot area under auction"),
+        ("auction_opener", n, "one-hot relative seat that opened the auction"),
+        ("auction_high", 1, f"high bid, £/{MONEY}"),
+        ("auction_leader", n, "one-hot relative seat of the high bidder"),
+        ("auction_bidders", n, "per relative seat: still in the auction"),
+        *((name, n, f"per relative seat: {meaning}") for name, _, meaning in PLAYER_FIELDS),
+        ("investments", rows * columns * n,
+         f"per turn row, per box (£5..£30), per relative seat: cubes /{t.box_capacity}"),
+        ("invest_out", n, "per relative seat: out of this External Investments phase"),
+        ("declined", n, "per relative seat: declined since the last cube was placed"),
+        ("prospects_made", 1, f"prospects made in this phase 6 /{t.prospects_per_turn}"),
+    ]
+    return ObservationLayout(fields)
+
+
+def encode(tables: Tables, layout: ObservationLayout, view: dict[str, Any]) -> list[float]:
+    me, n = view["seat"], view["player_count"]
+    if me is None:
+        raise ValueError("a spectator's view has no point of view to encode; encode a seat's view")
+    t = tables
+
+    def relative(seat: int | None) -> int | None:
+        return None if seat is None else (seat - me) % n
+
+    def seat_flags(seats) -> list[float]:
+        flags = [0.0] * n
+        for seat in seats:
+            flags[relative(seat)] = 1.0
+        return flags
+
+    def by_place(seats: list[int]) -> list[float]:
+        grid = [0.0] * (n * n)
+        for place, seat in enumerate(seats):
+            grid[place * n + relative(seat)] = 1.0
+        return grid
+
+    def per_seat(values: list[float]) -> list[float]:
+        return [values[(me + r) % n] for r in range(n)]
+
+    w = layout.writer()
+    w.values("options", [float(view["options"][name] == value) for name, value in OPTION_FLAGS.items()])
+    w.one_hot("turn", view["turn"] - 1)
+    w.one_hot("step", STEPS.index(view["step"]))
+    decision = view.get("decision")
+    w.one_hot("decision", DECISIONS.index(decision["kind"]) if decision else None)
+    w.one_hot("to_move", relative(view["active"]))
+    prices = view["prices"]
+    w.one_hot("tin_row", t.price_rows.index(prices["tin"]["row"]))
+    w.one_hot("copper_row", t.price_rows.index(prices["copper"]["row"]))
+    best = max(max(t.tin_price.values()), max(t.copper_price.values()))
+    w.counts("prices", [prices["tin"]["price"], prices["copper"]["price"]], best)
+
+    areas = view["areas"]
+    for name in ("discovered", "port", "miner", "train"):
+        w.values(name, [area[name] for area in areas])
+    for name in ("copper", "tin", "water"):
+        w.counts(name, [area[name] for area in areas], CUBES)
+    mines = [0.0] * (len(areas) * n)
+    for index, area in enumerate(areas):
+        if area["mine"] is not None:
+            mines[index * n + relative(area["mine"])] = 1.0
+    w.values("mine", mines)
+    built = set(view["adits"])
+    w.values("adits", [border in built for border in t.border_ids])
+    w.counts("available", [view["available"][kind] for kind in DEVELOPMENTS], 3)
+    w.counts("steam_pumps", view["steam_pumps"], PUMP_DISCS)
+    w.scalar("pumping", view["pumping"], PUMP_DISCS)
+
+    w.values("order_of_play", by_place(view["order_of_play"]))
+    w.values("pending", seat_flags(view["pending"]))
+    w.values("passed", by_place(view["passed"]))
+    arrived = view["arrived"]
+    ranks = [sum(other < stamp for other in arrived) for stamp in arrived]
+    w.counts("arrival", per_seat(ranks), max(n - 1, 1))
+    w.scalar("last_action_taken", view["last_action_taken"])
+
+    auction = view["auction"] or {}
+    w.one_hot("auction_area", t.index[auction["area"]] if auction else None)
+    w.one_hot("auction_opener", relative(auction.get("opener")))
+    w.scalar("auction_high", auction.get("high", 0), MONEY)
+    w.one_hot("auction_leader", relative(auction.get("leader")))
+    w.values("auction_bidders", seat_flags(auction.get("bidders", ())))
+
+    players = view["players"]
+    for name, scale, _ in PLAYER_FIELDS:
+        w.counts(name, per_seat([player[name] for player in players]), scale)
+    investments = []
+    for row in view["investments"]:
+        for box in row["boxes"]:
+            cubes = [0.0] * n
+            for seat in box["cubes"]:
+                cubes[relative(seat)] += 1 / t.box_capacity
+            investments.extend(cubes)
+    w.values("investments", investments)
+    w.values("invest_out", per_seat(view["invest_out"]))
+    w.values("declined", per_seat(view["declined"]))
+    w.scalar("prospects_made", view["prospects_made"], t.prospects_per_turn)
+    return w.finish()

@@ -1,0 +1,133 @@
+"""The board picture: one SVG from a seat's view, legal actions clickable where
+they happen."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from headframe.engine import Rng, svg
+from headframe.games.tinners_trail.board import AREA_LAYOUT, ON_BOARD
+
+from .helpers import GAME, T, actions_phase, area, new, play
+
+NS = {"svg": "http://www.w3.org/2000/svg"}
+ARTIFACTS = Path(__file__).parents[2] / "test-artifacts" / "boards"
+
+
+def parse(picture: str) -> ET.Element:
+    return ET.fromstring(picture)
+
+
+def clickable_ids(root: ET.Element) -> list[str]:
+    return [i for element in root.iter() for i in element.get("data-actions", "").split()]
+
+
+def group_of(root: ET.Element, **attributes) -> ET.Element:
+    (found,) = [e for e in root.iter() if all(e.get(k.replace("_", "-")) == v for k, v in attributes.items())]
+    return found
+
+
+def check_picture(state, seat):
+    view = state.view(seat)
+    picture = GAME.render_board(view)
+    assert GAME.render_board(view) == picture
+    root = parse(picture)
+    drawn = clickable_ids(root)
+    assert len(drawn) == len(set(drawn))  # each action in one place
+    legal = {a.id for a in state.decision(seat).actions} if seat in state.to_move() else set()
+    assert set(drawn) <= legal
+    on_board = {a.id for a in state.decision(seat).actions if a.kind in ON_BOARD} if legal else set()
+    assert on_board <= set(drawn)
+    if seat is not None:
+        world = state.determinize(seat, Rng(seat + 11))
+        assert GAME.render_board(world.view(seat)) == picture
+    return drawn
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_draw_every_on_board_action_and_nothing_else(players):
+    state = GAME.new_state(players, seed=players)
+    rng = Rng(players)
+    kinds_drawn: set[str] = set()
+    count = 0
+    while True:
+        if count % 9 == 0 or state.step in ("pumps", "invest", "prospect", "over"):  # short steps: always
+            check_picture(state, None)
+            for seat in state.to_move():
+                kinds_drawn |= {i.split(":")[0] for i in check_picture(state, seat)}
+        if state.is_over():
+            break
+        seat = state.to_move()[0]
+        action = GAME.heuristic(state, seat, rng) if count % 2 else rng.choice(state.decision(seat).actions)
+        state.apply(seat, action)
+        count += 1
+    assert {"build_mine", "mine_ore", "invest", "prospect", "improve_steam_pumps", "remove_water"} <= kinds_drawn
+
+
+def test_layout_places_every_area_and_nothing_else():
+    assert sorted(AREA_LAYOUT) == sorted(T.area_ids)
+
+
+def test_a_mine_shows_in_its_area_in_the_owners_colour():
+    state = new(3, seed=2)
+    actions_phase(state, pending=[0, 1, 2], money=[20, 20, 20])
+    play(state, "build_mine:redruth", "bid:3", "drop_out", "drop_out")
+    root = parse(GAME.render_board(state.view(None)))
+    redruth = group_of(root, data_area="redruth")
+    box = redruth.find(".//svg:rect", NS)
+    assert box.get("stroke") == svg.seat_colour(0)
+    assert "Mine of Seat 0 (vermilion)" in ET.tostring(redruth, encoding="unicode")
+    camborne = group_of(root, data_area="camborne")
+    assert camborne.find(".//svg:rect", NS).get("stroke") not in svg.SEAT_COLOURS
+
+
+def test_area_clicks_build_mines_and_adits_sit_on_borders():
+    state = new(3, seed=3)
+    actions_phase(state, pending=[0, 1, 2], money=[20, 20, 20])
+    root = parse(GAME.render_board(state.view(0)))
+    truro = group_of(root, data_area="truro")
+    assert "build_mine:truro" in truro.get("data-actions").split()
+    assert "build a mine" in truro.find("svg:title", NS).text
+    border = group_of(root, data_border="truro-falmouth")
+    assert border.get("data-actions") == "build_adit:truro-falmouth"
+    play(state, "build_adit:truro-falmouth")
+    root = parse(GAME.render_board(state.view(None)))
+    built = group_of(root, data_border="truro-falmouth")
+    assert built.get("data-actions") is None and "Adit between Truro and Falmouth" in built.find("svg:title", NS).text
+
+
+def test_steam_pumps_and_investment_boxes_are_clickable():
+    state = new(3, seed=4)
+    actions_phase(state, pending=[0, 1, 2], money=[20, 20, 20])
+    root = parse(GAME.render_board(state.view(0)))
+    assert "improve_steam_pumps:0" in clickable_ids(root)
+    state.step, state.turn = "invest", 2
+    state.investments[1][0] = [1]
+    state._decisions = {}
+    root = parse(GAME.render_board(state.view(state.to_move()[0])))
+    ids = clickable_ids(root)
+    assert {"invest:0", "invest:1", "invest:2", "invest:3"} <= set(ids) and "invest:4" not in ids  # £20 at most
+    cubes = [e for e in root.iter(f"{{{NS['svg']}}}rect") if e.get("fill") == svg.seat_colour(1)]
+    assert cubes  # seat 1's cube in turn 2's £5 box
+
+
+def test_examples_are_saved_for_people_to_look_at():
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    state = GAME.new_state(4, seed=3)
+    rng = Rng(3)
+    saved = []
+    while not state.is_over():
+        if state.step == "auction" and "auction" not in saved or state.turn == 3 and "turn3" not in saved:
+            name = "auction" if state.step == "auction" else "turn3"
+            seat = state.to_move()[0]
+            (ARTIFACTS / f"tinners-trail-{name}.svg").write_text(GAME.render_board(state.view(seat)))
+            saved.append(name)
+        seat = state.to_move()[0]
+        state.apply(seat, GAME.heuristic(state, seat, rng))
+    (ARTIFACTS / "tinners-trail-over.svg").write_text(GAME.render_board(state.view(None)))
+    assert sorted(saved) == ["auction", "turn3"]
+    for path in ARTIFACTS.glob("tinners-trail-*.svg"):
+        parse(path.read_text())
