@@ -37,14 +37,6 @@ def test_evaluate_ranks_unfinished_games():
     assert GAME.evaluate(state)[0] == 0.0
 
 
-def test_action_space_bounds():
-    space = GAME.action_space(4)
-    assert GAME.has_heuristic() and GAME.has_action_space()
-    from headframe.games.coal_country.actions import PlaceTile, Sell
-    assert PlaceTile.of(-36, 36, 3) in space and PlaceTile.of(0, -1, 0) not in space
-    assert Sell.of(196) in space and Sell.of(197) not in space
-
-
 def test_statistics_and_progress():
     state = GAME.new_state(2, 4)
     assert state.progress() == 0.0
@@ -55,6 +47,6 @@ def test_statistics_and_progress():
         assert 0.0 <= state.progress() <= 100.0
     stats = state.statistics()
     assert state.progress() == 100.0
-    assert sum(stats["coal_sold"]) > 0 and sum(stats["sales_revenue"]) >= sum(stats["coal_sold"])
+    assert sum(stats["coal_sold"]) > 0 and sum(stats["score_sales"]) >= sum(stats["coal_sold"])
     assert stats["mineshaft_tiles"] == [len(m) - 1 for m in state.mine]
     assert stats["inspection_fees"] == [f for f, _ in state.inspection]

@@ -6,15 +6,17 @@ from __future__ import annotations
 from functools import cached_property
 
 from headframe.engine import Game, Result, State
+from headframe.engine.observation import ObservationLayout
 from headframe.engine.game import rank_rewards
 
 from . import actions as kinds
-from . import heuristic
+from . import encoding, heuristic
 from .actions import CoalAction
+from .board import render_board
 from .components import SCHEMA, UTILITIES, Tables
 from .options import CoalCountryOptions
 from .render import describe_action, describe_event, render_text
-from .state import CoalCountryState
+from .state import COAL_SHED, FOREMEN, CoalCountryState
 
 SUMMARY = """\
 Run a coal company for 6 rounds (8 in the long game); the most money wins.
@@ -92,11 +94,16 @@ class CoalCountry(Game):
 
     def enumerate_actions(self, players: int) -> list:
         """Every action the game can ever offer. A mine holds at most the entrance and all 36
-        tiles, so its cells lie within 36 of the entrance; coal held when selling is at most
-        what a full mine, nine foremen and a Church produce, plus 5 kept in a Coal Shed."""
+        tiles, each next to an earlier one, so a new tile's cell (x, y >= 0) lies within 36 steps
+        of the entrance: |x| + y <= 36. Coal held when selling is at most 5 kept in a Coal Shed,
+        plus what every tile produces by itself, plus the miners: one of the nine foremen sells,
+        so eight mine the richest tiles, or seven and a Church foreman blesses one of them."""
         t = self.tables
-        tiles = 1 + sum(len(stack) for stack in t.stacks)
-        most_coal = tiles * max(y[1] for y in t.yields) + 10 * max(y[4] for y in t.yields) + 5
+        mine = [0] + [design for stack in t.stacks for design in stack]
+        tiles = len(mine)
+        richest = sorted((t.yields[design][4] for design in mine), reverse=True)
+        miners = max(sum(richest[:FOREMEN - 1]), sum(richest[:FOREMEN - 2]) + max(t.yields[d][1] for d in mine))
+        most_coal = COAL_SHED + sum(t.yields[design][1] for design in mine) + miners
         locations = [f"B{lot}" for lot in range(4)] + ["ST", "RF", "CB", "PO", "UM", "UT", "CC"]
         locations += [f"UM:{u}" for u in UTILITIES] + [f"M{i}" for i in range(tiles)]
         actions = [kinds.Place.of(loc, v) for loc in locations for v in range(5)]
@@ -107,8 +114,9 @@ class CoalCountry(Game):
         actions += [kinds.Collide.of("up"), kinds.Collide.of("down")]
         actions += [kinds.PickStack.of(n) for n in (1, 2, 3, 4)]
         actions += [kinds.Keep.of(d) for d in t.design_ids[1:]]
-        actions += [kinds.PlaceTile.of(x, y, r)
-                    for y in range(tiles) for x in range(1 - tiles, tiles) for r in range(4)]
+        reach = tiles - 1
+        actions += [kinds.PlaceTile.of(x, y, r) for y in range(reach + 1) for x in range(y - reach, reach - y + 1)
+                    if (x, y) != (0, 0) for r in range(4)]
         actions += [kinds.FirstBuyer.of(u) for u in UTILITIES] + [kinds.BuyCube.of(u) for u in UTILITIES]
         actions += [kinds.Build.of(b, row) for b in t.building_ids for row in ("top", "bottom")]
         actions += [kinds.BuildOver.of(lot) for lot in range(4)]
@@ -116,8 +124,21 @@ class CoalCountry(Game):
         actions += [kinds.RemoveRefuse.of(n) for n in range(5)]
         return actions
 
+    def observation_layout(self, players: int, options=None) -> ObservationLayout:
+        """The layout depends on the player count only: options change no field."""
+        layouts = self.__dict__.setdefault("_observation_layouts", {})
+        if players not in layouts:
+            layouts[players] = encoding.layout(self, players)
+        return layouts[players]
+
+    def encode_observation(self, view: dict) -> list[float]:
+        return encoding.encode(self, view)
+
     def render_text(self, view: dict) -> str:
         return render_text(self, view)
+
+    def render_board(self, view: dict) -> str:
+        return render_board(self, view)
 
     def describe_event(self, entry: dict) -> str:
         return describe_event(entry)

@@ -67,6 +67,7 @@ class Tables:
             self.rotations.append(keep)
         self.stacks = [[i for i, d in enumerate(designs) if d["stack"] == n for _ in range(d["count"])]
                        for n in (1, 2, 3, 4)]
+        self.mine_size = 1 + sum(len(stack) for stack in self.stacks)  # the entrance and every tile
         buildings = data["buildings"]["list"]
         self.building_ids = [b["id"] for b in buildings]
         self.building_names = {b["id"]: b["name"] for b in buildings}

@@ -13,7 +13,9 @@ from .components import FULL, STEP, UTILITIES
 
 UNLIMITED = 10 ** 6  # COAL-R7 option utility_supply = unlimited
 LOTS = 4  # COAL-R60
+STARTING_CASH = 0  # COAL-R4
 FOREMEN = 9  # rulebook: Game Materials, nine foremen per player
+COAL_SHED = 5  # rulebook: End of the Round Actions, coal a Coal Shed keeps
 DESK = {"permit_office": "permit", "utility_market": "market", "construction_company": "construction"}
 AREA = {"B": "village", "M": "mine", "CB": "brokers", "PO": "permit", "UM": "market", "UT": "market",
         "CC": "construction", "ST": "storage", "RF": "refuse"}
@@ -56,7 +58,7 @@ class CoalCountryState(State):
         self.queue, self.actor, self.sub = [], -1, {}
         self.order, self.turn, self.done, self.drafts, self.sealed = [], 0, [], {}, {}
         self.foremen = [[] for _ in range(players)]
-        self.cash = [0] * players  # COAL-R4
+        self.cash = [STARTING_CASH] * players  # COAL-R4
         self.earnings = [-1] * players  # COAL-R12: above the track
         self.coal = [0] * players
         self.refuse = [0] * players
@@ -820,7 +822,7 @@ class CoalCountryState(State):
             self._end_game()  # COAL-R71
             return
         for seat in range(self.players):  # COAL-R67
-            self.coal[seat] = min(self.coal[seat], 5) if self.has(seat, "coal_shed") else 0
+            self.coal[seat] = min(self.coal[seat], COAL_SHED) if self.has(seat, "coal_shed") else 0
         self._draw_market_indicators()
         self._refill_market()
         self._restock()
@@ -1067,25 +1069,35 @@ class CoalCountryState(State):
                 raise PositionError(f"state.bottoms[{n}]: expected per bottom tile \"all\" or a list of seats")
 
     def statistics(self) -> dict[str, list[int | float]]:
-        """Per seat, from the log: coal sold and its revenue, fees paid (by penalty), money spent on
-        permits, cubes and buildings, tiles placed and the inspection result."""
+        """Per seat, from the log. The `score_` parts sum to the final cash: starting cash, coal sales,
+        fees as penalties, money spent on permits, utility cubes and buildings, and the inspection's
+        fine or bonus. The rest count coal, refuse, cubes, buildings, tiles and inspection fees."""
+        parts = {"tile_placed": "score_permits", "incentive": "score_permits",
+                 "bought_cube": "score_utility_cubes", "bought_building": "score_buildings", "fee": "score_penalties"}
+        counts = {"bought_cube": "cubes_bought", "bought_building": "buildings_bought"}
         stats = {name: [0] * self.players for name in (
-            "coal_sold", "sales_revenue", "penalties_paid", "permit_spending", "cube_spending",
-            "building_spending", "mineshaft_tiles", "inspection_fees")}
-        spending = {"tile_placed": "permit_spending", "incentive": "permit_spending",
-                    "bought_cube": "cube_spending", "bought_building": "building_spending"}
+            "score_start_money", "score_sales", "score_penalties", "score_permits", "score_utility_cubes",
+            "score_buildings", "score_inspection", "coal_mined", "coal_sold", "refuse_made", "refuse_removed",
+            "cubes_bought", "buildings_bought", "mineshaft_tiles", "inspection_fees")}
         for entry in self.log:
             name, seat = entry["event"], entry.get("seat")
             if name == "sold":
                 stats["coal_sold"][seat] += entry["coal"]
-                stats["sales_revenue"][seat] += entry["coal"] * entry["price"]
-            elif name == "fee":
-                stats["penalties_paid"][seat] += entry["paid"]
-            elif name in spending:
-                stats[spending[name]][seat] += entry["paid"]
+                stats["score_sales"][seat] += entry["coal"] * entry["price"]
+            elif name == "mined":
+                stats["coal_mined"][seat] += entry["coal"] + entry["auto"]
+                stats["refuse_made"][seat] += entry["refuse"]
+            elif name == "refuse_removed":
+                stats["refuse_removed"][seat] += entry["count"]
+            if name in parts:
+                stats[parts[name]][seat] -= entry["paid"]
+            if name in counts:
+                stats[counts[name]][seat] += 1
         for seat in range(self.players):
+            stats["score_start_money"][seat] = STARTING_CASH
             stats["mineshaft_tiles"][seat] = len(self.mine[seat]) - 1
-            stats["inspection_fees"][seat] = self.inspection[seat][0] if self.inspection else 0
+            if self.inspection:
+                stats["inspection_fees"][seat], stats["score_inspection"][seat] = self.inspection[seat]
         return stats
 
     def progress(self) -> float:

@@ -1,0 +1,213 @@
+"""The board picture: well-formed, clickable where the rules happen, and blind to what the seat may not know."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from headframe.engine import Rng
+from headframe.engine.svg import legal_ids, seat_colour
+from headframe.games.coal_country.actions import Build, ChurchTarget, Place, PlaceTile, PickStack
+from headframe.games.coal_country.board import ON_BOARD
+
+from .helpers import GAME, add_tile, new, place, place_all, stop_until
+
+NS = "{http://www.w3.org/2000/svg}"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "boards"
+
+
+def parse(state, seat):
+    markup = GAME.render_board(state.view(seat))
+    return markup, ET.fromstring(markup)
+
+
+def clickables(root) -> list[ET.Element]:
+    return [node for node in root.iter() if node.get("data-actions")]
+
+
+def drawn_ids(root) -> set[str]:
+    return {action for node in clickables(root) for action in node.get("data-actions").split()}
+
+
+def hint(node) -> str:
+    return node.find(f"{NS}title").text
+
+
+def texts(node) -> list[str]:
+    return [t.text for t in node.iter(f"{NS}text") if t.text]
+
+
+def discs(node, seat) -> list[ET.Element]:
+    """The foremen discs of a seat (earnings markers are smaller)."""
+    return [c for c in node.iter(f"{NS}circle") if c.get("r") == "11" and c.get("fill") == seat_colour(seat)]
+
+
+def save(name: str, markup: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / f"coal-country-{name}.svg").write_text(markup)
+
+
+def check(state, seat) -> ET.Element:
+    """The picture parses and its clickable ids are exactly the legal actions that have a place."""
+    view = state.view(seat)
+    root = ET.fromstring(GAME.render_board(view))
+    legal = legal_ids(GAME, view)
+    on_board = {a for a, data in zip(legal, view.get("decision", {}).get("actions", ())) if data["kind"] in ON_BOARD}
+    drawn = drawn_ids(root)
+    assert drawn <= set(legal)
+    assert on_board <= drawn, on_board - drawn
+    return root
+
+
+OPTION_SETS = [{}, {"industry_amok": True}, {"reformed_industry": True, "utility_type_choice": "declared_at_placement",
+                                               "permit_incentive_effect": "look_two_keep_one"}]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("options", OPTION_SETS, ids=["standard", "amok", "reformed-declared-look"])
+def test_random_games_render_every_legal_action_on_board(players, options):
+    rng = Rng(players)
+    state = GAME.new_state(players, seed=players, options=options)
+    kinds_drawn, decisions = set(), 0
+    while state.to_move():
+        to_move = state.to_move()
+        seat = to_move[0] if len(to_move) == 1 else rng.choice(to_move)
+        if decisions % 5 == 0 or state.decision(seat).kind != "place_foreman":
+            root = check(state, seat)
+            kinds_drawn |= {i.split(":")[0] for i in drawn_ids(root)}
+            if decisions % 50 == 0:
+                check(state, None)
+        state.apply(seat, rng.choice(state.decision(seat).actions))
+        decisions += 1
+    root = check(state, None)
+    assert not clickables(root)
+    assert {"place", "stack", "place_tile", "buy_cube"} <= kinds_drawn
+    if not options:
+        save(f"{players}p-over", GAME.render_board(state.view(0)))
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=["standard", "amok", "reformed-declared-look"])
+def test_a_view_and_its_determinization_draw_the_same(options):
+    state = GAME.new_state(3, seed=7, options=options)
+    rng = Rng(11)
+    for decision in range(400):
+        to_move = state.to_move()
+        if not to_move:
+            break
+        seat = to_move[0]
+        if decision % 9 == 0:
+            for viewer in range(3):
+                seen = GAME.render_board(state.view(viewer))
+                assert GAME.render_board(state.determinize(viewer, rng).view(viewer)) == seen
+        state.apply(seat, rng.choice(state.decision(seat).actions))
+
+
+def test_output_is_deterministic():
+    state = GAME.new_state(2, seed=3)
+    assert GAME.render_board(state.view(0)) == GAME.render_board(state.view(0))
+
+
+def test_own_draft_is_drawn_and_a_sealed_placement_never():
+    state = new(2, seed=1)
+    state.apply(0, Place.of("CB", 3))
+    _, mine = parse(state, 0)
+    office = next(n for n in clickables(mine) if n.get("data-actions").startswith("place:PO"))
+    assert hint(office) == "Place a foreman on the permit office (influence 4, 3, 2, 1 or 0)"
+    assert not any(i.startswith("place:CB") for i in drawn_ids(mine))  # one seller each
+    storages = [n for n in clickables(mine) if n.get("data-actions").startswith("place:ST")]
+    assert len(storages) == 1 and "Utility storage" not in hint(storages[0])  # only one's own village
+    assert [c.get("stroke-dasharray") for c in discs(mine, 0)] == ["3 2"]
+    place(state, 0, [("PO", 4), ("UM", 2)])  # seat 0 commits: sealed until everyone has
+    _, theirs = parse(state, 1)
+    assert not discs(theirs, 0)
+    assert "placement sealed" in " ".join(texts(theirs))
+    save("placement", GAME.render_board(state.view(1)))
+
+
+def test_revealed_foremen_show_their_owner_and_value_on_the_mine_tile():
+    state = new(2, seed=1, round=2)
+    tile = add_tile(state, 1, "2B", 0, 1, cubes=7)
+    place_all(state, {0: [("CB", 2)], 1: [(f"M{tile}", 4), ("ST", 1)]})
+    assert state.step == "brokers"  # the mine has resolved, the village storage not yet
+    _, root = parse(state, 0)
+    drawn = [outer for outer in root.iter(f"{NS}g") if len(outer) == 2 and outer[0].find(f"{NS}title") is not None
+             and hint(outer[0]).startswith("Tile 2B")]
+    assert len(drawn) == 1 and "fully supplied" in hint(drawn[0][0])
+    assert [(c.get("fill"), texts(drawn[0][1])) for c in drawn[0][1].iter(f"{NS}circle")] == [(seat_colour(1), ["4"])]
+    shown = sorted(texts(disc)[0] for disc in root.iter(f"{NS}g")
+                   if len(disc) == 2 and disc[0] in discs(root, 1))
+    assert shown == ["4", "?"]  # the storage foreman's value waits for its step
+
+
+def test_a_drawn_tile_offers_each_rotation_on_its_cell():
+    state = new(2, seed=1, round=2)
+    state.cash[0] = 100
+    place_all(state, {0: [("PO", 4)], 1: [("CB", 2)]})
+    stop_until(state, "permit")
+    state.apply(0, PickStack.of(3))
+    design = state.view(0)["current"]["tile"]
+    assert design.startswith("3")  # a tee: four distinct rotations
+    rotations = [a for a in state.legal_actions(0) if isinstance(a, PlaceTile) and (a.x, a.y) == (0, 1)]
+    assert [a.rotation for a in rotations] == [0, 1, 2, 3]
+    markup, root = parse(state, 0)
+    save("permit-place", markup)
+    hints = {n.get("data-actions"): hint(n) for n in clickables(root)}
+    assert {hints[a.id] for a in rotations} == {f"Place tile {design} here, turned {r}°" for r in (0, 90, 180, 270)}
+    _, other = parse(state, 1)
+    assert "drawn by" in texts(other) and not clickables(other)
+    assert design in texts(root) and design not in texts(other)
+
+
+def test_amok_shows_the_face_up_tops_of_the_permit_stacks():
+    state = new(2, seed=1, industry_amok=True)
+    tops = [s["top"] for s in state.view(1)["permit_stacks"]]
+    _, root = parse(state, 1)
+    assert set(tops) <= set(texts(root))
+
+
+def test_hidden_cash_is_not_in_the_markup():
+    state = new(2, seed=1)
+    state.cash[1] = 123
+    markup, _ = parse(state, 0)
+    assert "$123" not in markup and "cash hidden" in markup
+    assert "$123" in GAME.render_board(state.view(1))
+
+
+def test_spectator_view_renders_without_clicks():
+    state = new(3, seed=2)
+    _, root = parse(state, None)
+    assert not clickables(root)
+    assert "spectator" in " ".join(texts(root))
+
+
+def test_amounts_stay_buttons():
+    state = new(2, seed=1, round=2)
+    place_all(state, {0: [("CB", 2)], 1: []})
+    stop_until(state, "sell")
+    assert state.sub["stage"] == "sell"
+    _, root = parse(state, 0)
+    assert len(state.legal_actions(0)) > 1 and all(a.kind == "sell" for a in state.legal_actions(0))
+    assert not drawn_ids(root)
+
+
+def test_church_and_build_over_are_clicked_on_the_tile_and_the_lot():
+    state = new(2, seed=1, round=2)
+    state.lots[0] = ["church", "school", "tailor", "tavern"]
+    state.lot_round[0] = [1, 1, 1, 1]
+    tile = add_tile(state, 0, "2B", 0, 1, cubes=7)
+    state.cash[0] = 100
+    place_all(state, {0: [("B0", 4), ("M0", 2), (f"M{tile}", 3), ("CC", 4), ("CB", 1)], 1: [("CB", 2)]})
+    _, root = parse(state, 0)
+    blessed = next(n for n in clickables(root) if n.get("data-actions") == f"church:{tile}")
+    assert hint(blessed) == "The Church blesses the foreman on tile 2B"
+    state.apply(0, ChurchTarget.of(tile))
+    stop_until(state, "build")
+    building = state.top_row[0]
+    state.apply(0, Build.of(building, "top"))
+    assert state.sub["stage"] == "over"
+    markup, root = parse(state, 0)
+    save("build-over", markup)
+    lots = {n.get("data-actions"): hint(n) for n in clickables(root)}
+    assert lots == {f"build_over:{lot}": f"Build the new building over lot {lot + 1}" for lot in range(4)}
