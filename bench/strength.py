@@ -3,6 +3,8 @@ the pairings the agents issue asks about, over many games with seats rotated.
 Slow by nature (ISMCTS at 1 s per decision): not a test.
 
     python -m bench.strength --game ore-city --players 2 --games 200 --time 1.0 --workers 2
+    python -m bench.strength --game ore-city --players 2 4 --ray ray://head:10001   (a Ray cluster)
+    python -m bench.strength --game tinners-trail --players 2 --iters 300   (a budget any machine repeats)
 """
 
 from __future__ import annotations
@@ -15,15 +17,16 @@ from headframe.sim.report import load_results
 from headframe.sim.runner import Run, simulate
 from headframe.sim.stats import wilson
 
-PAIRINGS = (("ismcts:time={t}", "random"), ("ismcts:time={t}", "heuristic"), ("heuristic", "random"))
+PAIRINGS = (("{ismcts}", "random"), ("{ismcts}", "heuristic"), ("heuristic", "random"))
 
 
-def measure(game: str, players: int, games: int, think: float, workers: int, out_dir: Path) -> list[dict]:
+def measure(game: str, players: int, games: int, ismcts: str, workers: int, out_dir: Path,
+            ray: str | None = None) -> list[dict]:
     rows = []
     for first, second in PAIRINGS:
-        agents = (first.format(t=think),) + (second,) * (players - 1)  # one against a table of the other
+        agents = (first.format(ismcts=ismcts),) + (second,) * (players - 1)  # one against a table of the other
         out = out_dir / f"{game}-{players}p-{agents[0]}-vs-{second}.jsonl".replace(":", "_")
-        simulate(Run(game, players, agents, games, seed=2026), out, workers=workers)
+        simulate(Run(game, players, agents, games, seed=2026), out, workers=workers, ray_address=ray)
         lines = load_results(out)
         won = sum(1 for line in lines if any(
             line["agents"][seat] == agents[0] and line["ranking"][seat] == 1 for seat in range(players)))
@@ -37,14 +40,17 @@ def measure(game: str, players: int, games: int, think: float, workers: int, out
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.strength", description=__doc__)
     parser.add_argument("--game", action="append", required=True)
-    parser.add_argument("--players", action="append", type=int, required=True)
+    parser.add_argument("--players", nargs="+", type=int, required=True)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--time", type=float, default=1.0, help="ISMCTS seconds per decision")
+    parser.add_argument("--iters", type=int, help="ISMCTS iterations per decision instead of a time")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--ray", metavar="ADDRESS", help="play the games on a Ray cluster")
     parser.add_argument("--out", type=Path, default=Path("strength-results"))
     args = parser.parse_args()
+    ismcts = f"ismcts:iters={args.iters}" if args.iters else f"ismcts:time={args.time}"
     rows = [row for game in args.game for players in args.players
-            for row in measure(game, players, args.games, args.time, args.workers, args.out)]
+            for row in measure(game, players, args.games, ismcts, args.workers, args.out, args.ray)]
     print(json.dumps(rows, indent=1))
 
 
