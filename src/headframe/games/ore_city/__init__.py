@@ -11,7 +11,9 @@ from typing import Any
 
 from headframe.engine import Action, Game, Options, option
 
-from . import heuristic, render
+from headframe.engine.observation import ObservationLayout
+
+from . import board, encoding, heuristic, render
 from .actions import (
     Accomplish, AirportDiscard, BookClose, Construct, Discard, Draw, EndGiving, Exchange, Flush, Give, OreAction,
     Pass, PoliceDecline, PoliceTake, Take,
@@ -117,6 +119,20 @@ class OreCity(Game):
         yield from (Give.of(card) for card in cards)
         yield from (Take.of(card) for card in cards)
         yield from (Draw.of(kind) for kind in TYPES)
+
+    def observation_layout(self, players: int, options: Any = None) -> ObservationLayout:
+        round_limited = self.Options.from_dict(options).round_limit is not None  # the only option it depends on
+        layouts = self.__dict__.setdefault("_observation_layouts", {})
+        key = (players, round_limited)
+        if key not in layouts:
+            layouts[key] = encoding.layout(self, players, round_limited)
+        return layouts[key]
+
+    def encode_observation(self, view: dict[str, Any]) -> list[float]:
+        return encoding.encode(self, view)
+
+    def render_board(self, view: dict[str, Any]) -> str:
+        return board.render(self, view)
 
     def render_text(self, view: dict[str, Any]) -> str:
         return render.text(self, view)

@@ -704,6 +704,55 @@ class OreCityState(State):
         for seat, coins in enumerate(gains):
             self.coins[seat] += coins
 
+    # --- for the simulation lab ----------------------------------------------------------
+
+    def statistics(self) -> dict[str, list[int | float]]:
+        """Per seat. The score is 1 for the winner, 0 for everyone else (ORE-R36),
+        so its one source is `score_win`; VP come by Public Work (`vp_<card>`, summing
+        to `vp`); coins earned and spent and actions taken come from the log."""
+        tables = self.game.tables
+        n = self.players
+        stats: dict[str, list[int | float]] = {"score_win": [int(seat == self.winner) for seat in range(n)]}
+        stats["vp"] = list(self.vp)
+        for card in tables.cards_of_type[PUBLIC_WORKS]:
+            stats[f"vp_{card}"] = [self.acquired[seat].count(card) * tables.vp[card] for seat in range(n)]
+        stats["coins"] = list(self.coins)
+        stats["technology"] = list(self.technology)
+        counted = (
+            "constructed_residential", "constructed_commercial", "constructed_industrial",
+            "coins_spent_constructing", "coins_spent_accomplishing", "income_constructing", "income_book_closing",
+            "book_closings", "accomplishments", "exchanges", "flushes", "passes", "police_takes",
+        )
+        stats.update({name: [0] * n for name in counted})
+        actions = {"book_close": "book_closings", "accomplish": "accomplishments", "exchange": "exchanges",
+                   "flush": "flushes", "pass": "passes", "police_take": "police_takes"}
+        for entry in self.log:
+            name = entry["event"]
+            if name in actions:
+                stats[actions[name]][entry["seat"]] += 1
+            if name == "construct":
+                stats[f"constructed_{TYPES[tables.type[entry['card']]]}"][entry["seat"]] += entry["count"]
+                stats["coins_spent_constructing"][entry["seat"]] += entry["cost"]
+            elif name == "accomplish":
+                stats["coins_spent_accomplishing"][entry["seat"]] += entry["cost"]
+            if name in ("construct", "book_close"):
+                income = stats["income_constructing" if name == "construct" else "income_book_closing"]
+                for seat, coins in entry["gains"].items():
+                    income[int(seat)] += coins
+        return stats
+
+    def progress(self) -> float:
+        """The leader's share of the 10 VP; with a round limit, the share of the
+        rounds played if that is more. Neither ever goes back."""
+        if self.phase == "over":
+            return 100.0
+        share = max(self.vp) / self.game.tables.win_vp
+        limit = self.options.round_limit
+        if limit is not None and self.phase != "setup_discard":
+            turns = (self.active - self.first) % self.players
+            share = max(share, (self.round - 1 + turns / self.players) / limit)
+        return round(100.0 * share, 1)
+
     # --- what a seat may know (rulebook §5.4, ORE-R9) -------------------------------------
 
     def observe(self, seat: int | None) -> dict[str, Any]:
