@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test bench golden clean
+.PHONY: run test chromium bench golden clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,8 +22,18 @@ run: $(VENV)/.run-installed
 	$(BIN)/headframe serve
 
 # Two workers: the suite plays thousands of whole games, and CI's machine has two cores.
-test: $(VENV)/.test-installed
+test: $(VENV)/.test-installed chromium
 	$(BIN)/python -m pytest -n 2
+
+# The browser tests drive Debian's Chromium: installed with apt when missing
+# (as root, or through sudo), never a browser of Playwright's own.
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" -eq 0 ]; then sudo=; \
+	  elif command -v sudo >/dev/null; then sudo=sudo; \
+	  else echo "the browser tests need /usr/bin/chromium: apt-get install chromium (as root)" >&2; exit 1; fi; \
+	  $$sudo apt-get update -q && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -q chromium; \
+	fi
 
 bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench

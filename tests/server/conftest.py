@@ -21,8 +21,8 @@ from headframe.server import create_app
 from headframe.server.storage import sqlite_url
 
 FAST_OPTIONS = {"copper-country": {"short_game": "eras_1_2"}}
-STATE_KEYS = {"type", "game_id", "seat", "version", "status", "seats", "view", "labels", "log_start", "log",
-              "log_text", "can_undo"}
+STATE_KEYS = {"type", "game_id", "seat", "version", "status", "seats", "view", "board", "action_ids", "labels",
+              "log_start", "log", "log_text", "can_undo"}
 
 PUBLIC_SUMMARY_KEYS = {"id", "name", "game", "title", "players", "options", "hotseat", "think_time", "status",
                        "version", "to_move", "seats", "result"}
@@ -33,8 +33,8 @@ def every_game() -> list[str]:
 
 
 class LiveServer:
-    def __init__(self, db_url: str) -> None:
-        self.app = create_app(db_url)
+    def __init__(self, db_url: str, think_time: float = 0.5) -> None:
+        self.app = create_app(db_url, think_time=think_time)
         self.sock = socket.socket()
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
@@ -224,6 +224,8 @@ def check_no_leaks(record: dict, messages: list[dict]) -> int:
         decision = view.get("decision")
         assert message["labels"] == ([game.describe_action(game.parse_action(a)) for a in decision["actions"]]
                                      if decision else [])
+        assert message["action_ids"] == ([game.parse_action(a).id for a in decision["actions"]] if decision else [])
+        assert message["board"] == (game.render_board(view) if game.has_board() else None)
         assert message["can_undo"] == (seat is not None and state.can_undo(seat))
         for seat_info in message["seats"]:
             assert set(seat_info) == {"seat", "name", "controller", "agent", "claimed", "connected", "person_seat"}

@@ -16,6 +16,14 @@ def test_catalog_lists_every_game_with_its_options_and_agents(http):
         assert entry["players"] == list(game.players) and entry["title"] == game.title
         assert [o["name"] for o in entry["options"]] == [o["name"] for o in game.Options.describe()]
         assert "random" in entry["agents"] and ("heuristic" in entry["agents"]) == game.has_heuristic()
+        assert entry["summary"] == game.summary and entry["short_options"] == game.short_options
+        assert entry["board"] == game.has_board()
+
+
+def test_games_created_without_a_think_time_take_the_servers(http, server):
+    body = {"game": "pit-lamps", "players": 2, "seats": [{"type": "human"}, {"type": "bot"}]}
+    assert http.post("/api/games", json=body).json()["think_time"] == 0.5
+    assert http.post("/api/games", json={**body, "think_time": 0}).json()["think_time"] == 0
 
 
 def test_create_returns_one_private_link_per_human_seat_and_a_spectator_link(http):

@@ -4,6 +4,8 @@ with the page's data, and the static modules they import."""
 import json
 import re
 
+from headframe.engine.svg import SEAT_COLOURS
+
 from .conftest import create
 
 
@@ -23,12 +25,14 @@ def test_lobby_game_and_upload_pages(http):
     game = boot_data(page.text)["game"]
     assert game["id"] == created["id"] and game["name"] == created["name"]
     assert "token" not in json.dumps(game)
+    colours = boot_data(page.text)["seat_colours"]  # the boards' colours, so names and pictures agree
+    assert [c["colour"] for c in colours] == list(SEAT_COLOURS) and colours[0]["name"] == "vermilion"
     assert http.get("/replays").status_code == 200
     assert http.get("/games/missing").status_code == 404
 
 
 def test_static_modules_are_served_and_import_what_exists(http):
-    for name in ("common.js", "lobby.js", "game.js", "replay.js", "upload.js", "style.css"):
+    for name in ("common.js", "board.js", "lobby.js", "game.js", "replay.js", "upload.js", "style.css", "favicon.svg"):
         response = http.get(f"/static/{name}")
         assert response.status_code == 200 and response.text, name
         for imported in re.findall(r'from "\./([\w.]+)"', response.text):

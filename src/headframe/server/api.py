@@ -26,7 +26,7 @@ class CreateGame(Strict):
     options: dict[str, Any] = Field(default_factory=dict, max_length=64)
     name: str | None = Field(default=None, max_length=80)
     hotseat: bool = False
-    think_time: float = Field(default=0.5, ge=0, le=10)
+    think_time: float | None = Field(default=None, ge=0, le=10)  # None: the server's default
     seed: int | None = Field(default=None, ge=0, lt=1 << 63)
 
 

@@ -32,9 +32,10 @@ MAX_BODY = 64 * 1024
 MAX_UPLOAD = 4 * 1024 * 1024
 
 
-def create_app(db_url: str, bot_threads: int = 2) -> FastAPI:
+def create_app(db_url: str, bot_threads: int = 2, think_time: float = 0.5) -> FastAPI:
+    """`think_time`: how long bots wait before they move, in games created without one."""
     store = Store(db_url)
-    hub = Hub(store, bot_threads)
+    hub = Hub(store, bot_threads, think_time)
     hub.on_change = broadcast
     replays = ReplayCache()
 
@@ -223,8 +224,9 @@ def _page(html: str) -> HTMLResponse:
 def _catalog_entry(name: str) -> dict[str, Any]:
     game = load_game(name)
     agents = [a for a in AGENT_NAMES if a != "heuristic" or game.has_heuristic()]
-    return {"name": game.name, "title": game.title, "players": list(game.players),
-            "options": game.Options.describe(), "agents": agents}
+    return {"name": game.name, "title": game.title, "summary": game.summary, "players": list(game.players),
+            "options": game.Options.describe(), "short_options": game.short_options, "agents": agents,
+            "board": game.has_board()}
 
 
 def _loads(name: str) -> bool:

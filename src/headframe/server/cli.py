@@ -15,7 +15,7 @@ DEFAULT_DB = "var/headframe.db"
 
 
 def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, db: str = DEFAULT_DB,
-          bot_threads: int = 2, log_level: str = "info") -> None:
+          bot_threads: int = 2, log_level: str = "info", think_time: float = 0.5) -> None:
     """Serve on host:port, storing games in `db`: a SQLite file path or a database
     URL (postgresql+psycopg://user@host/name). Prints the address it serves on."""
     import uvicorn
@@ -24,7 +24,7 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, db: str = DEFAULT_
 
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     url = database_url(db)
-    app = create_app(url, bot_threads=bot_threads)
+    app = create_app(url, bot_threads=bot_threads, think_time=think_time)
     shown = make_url(url).render_as_string(hide_password=True)
     print(f"headframe is serving on http://{host}:{port}/ (games stored in {shown})", flush=True)
     # Updates are a few kilobytes: compressing each costs more CPU than it saves on loopback or LAN.
@@ -38,6 +38,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=DEFAULT_PORT)
     parser.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file or database URL (default {DEFAULT_DB})")
     parser.add_argument("--bot-threads", type=int, default=2, help="threads bots think in (default 2)")
+    parser.add_argument("--think-time", type=float, default=0.5,
+                        help="seconds bots wait before moving, in games created without a think time (default 0.5)")
     parser.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
     args = parser.parse_args(argv)
-    serve(args.host, args.port, args.db, args.bot_threads, args.log_level)
+    serve(args.host, args.port, args.db, args.bot_threads, args.log_level, args.think_time)

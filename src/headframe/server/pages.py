@@ -10,6 +10,8 @@ from pathlib import Path
 from string import Template
 from typing import Any
 
+from headframe.engine.svg import SEAT_COLOUR_NAMES, SEAT_COLOURS
+
 TEMPLATES = Path(__file__).parent.parent / "web" / "templates"
 
 
@@ -19,7 +21,9 @@ def _frame() -> Template:
 
 
 def render(title: str, module: str, boot: dict[str, Any]) -> str:
-    data = json.dumps(boot).replace("<", "\\u003c")  # no "</script>" can close the tag early
+    # The seats' colours are the boards' (engine/svg.py), so names and pictures agree.
+    colours = [{"colour": colour, "name": name} for colour, name in zip(SEAT_COLOURS, SEAT_COLOUR_NAMES)]
+    data = json.dumps({**boot, "seat_colours": colours}).replace("<", "\\u003c")  # no "</script>" can close the tag early
     return _frame().substitute(title=html.escape(title), module=module, boot=data)
 
 

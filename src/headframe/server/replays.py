@@ -64,10 +64,12 @@ class Replay:
             state.apply(item["seat"], self.game.parse_action(item["action"]))
         views = [state.view(seat) for seat in range(state.players)]
         spectator = state.view(None)
+        board = self.game.render_board if self.game.has_board() else lambda _view: None
         return {
             "step": step, "steps": self.steps, "to_move": list(state.to_move()), "log_length": len(state.log),
             "spectator": spectator, "views": views, "spectator_text": self.game.render_text(spectator),
             "texts": [self.game.render_text(view) for view in views],
+            "spectator_board": board(spectator), "boards": [board(view) for view in views],
         }
 
 

@@ -62,6 +62,8 @@ class Room:
         self.watchers: set[Watcher] = set()
         self.agents: dict[int, Any] = {}
         self.thinking: dict[int, asyncio.Task] = {}
+        self._boards: dict[int | None, str | None] = {}
+        self._boards_of: State | None = None
 
     @property
     def id(self) -> str:
@@ -121,11 +123,29 @@ class Room:
         return {
             "type": "state", "game_id": self.id, "seat": seat, "version": self.version,
             "status": self.status(), "seats": self.seats_json(), "view": view,
+            "board": self.board(seat, view),
+            "action_ids": [action.id for action in actions],
             "labels": [self.game.describe_action(action) for action in actions],
             "log_start": log_start, "log": entries,
             "log_text": [self.game.describe_event(entry) for entry in entries],
             "can_undo": seat is not None and self.state.can_undo(seat),
         }
+
+    def board(self, seat: int | None, view: dict[str, Any]) -> str | None:
+        """The game's board picture of `view` (the seat's), drawn once per seat and
+        state however many connections hold the seat; None for a game without one."""
+        if not self.game.has_board():
+            return None
+        if self._boards_of is not self.state:
+            self._boards, self._boards_of = {}, self.state
+        if seat not in self._boards:
+            try:
+                self._boards[seat] = self.game.render_board(view)
+            except Exception:
+                # A picture's bug must not stop the game: the page falls back to the view's tables.
+                log.exception("the board of game %s (%s) failed to draw", self.id, self.game.name)
+                self._boards[seat] = None
+        return self._boards[seat]
 
     async def text(self, seat: int | None) -> dict[str, Any]:
         """The game's text picture of a seat's view: asked for, not broadcast, and
@@ -176,8 +196,9 @@ class Journal:
 class Hub:
     """The rooms of every live game, and the only way their states change."""
 
-    def __init__(self, store: Store, bot_threads: int = 2) -> None:
+    def __init__(self, store: Store, bot_threads: int = 2, think_time: float = 0.5) -> None:
         self.store = store
+        self.think_time = think_time  # for games whose creator did not choose one
         self.rooms: dict[str, Room] = {}
         self._loading: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.journal = Journal(store)
@@ -255,7 +276,7 @@ class Hub:
         row = GameRow(
             id=new_game_id(), name=request.get("name") or f"{game.title} game", game=game.name,
             players=players, seed=state.seed, options=state.options.to_dict(),
-            think_time=request.get("think_time", 0.5), hotseat=bool(request.get("hotseat")),
+            think_time=self.think_time if request.get("think_time") is None else request["think_time"], hotseat=bool(request.get("hotseat")),
             host_token_hash=token_hash(host_token), status="open", seats=seats,
         )
         room = Room(row, game, state)

@@ -1,5 +1,5 @@
 // Shared helpers of the generic client: the page's boot data, JSON requests,
-// element building, and a readable rendering of any JSON view.
+// element building, seats' names and colours, and a readable rendering of any JSON view.
 
 export const boot = JSON.parse(document.getElementById("boot").textContent);
 export const app = document.getElementById("app");
@@ -45,9 +45,22 @@ function scalar(value) {
   return String(value);
 }
 
+// Views number seats from 0; these keys hold a seat (or a list of seats), shown
+// by name and colour rather than as a number.
+const SEAT_KEYS = new Set(["active", "current", "first", "first_player", "worker", "winner", "victim", "seat",
+  "to_move", "order_of_play", "player_order", "placement_order", "passed"]);
+
+const isSeat = (value, seats) => Number.isInteger(value) && value >= 0 && value < seats.length;
+
 // Any JSON value as readable HTML: scalars as text, lists of scalars joined,
-// lists of like objects as tables, objects as definition lists.
-export function renderValue(value, depth = 0) {
+// lists of like objects as tables, objects as definition lists; seats by name.
+export function renderValue(value, seats = [], key = null) {
+  if (key !== null && SEAT_KEYS.has(key)) {
+    if (isSeat(value, seats)) return seatLabel(seats, value);
+    if (Array.isArray(value) && value.length && value.every((item) => isSeat(item, seats))) {
+      return el("span", {}, value.map((seat, i) => [i ? ", " : "", seatLabel(seats, seat)]));
+    }
+  }
   if (isScalar(value)) return document.createTextNode(scalar(value));
   if (Array.isArray(value)) {
     if (value.length === 0) return el("span.muted", {}, "none");
@@ -55,34 +68,49 @@ export function renderValue(value, depth = 0) {
     if (value.every((item) => item && typeof item === "object" && !Array.isArray(item))) {
       const columns = [...new Set(value.flatMap(Object.keys))];
       return el("table", {}, el("tr", {}, columns.map((c) => el("th", {}, words(c)))),
-        value.map((row) => el("tr", {}, columns.map((c) => el("td", {}, c in row ? renderValue(row[c], depth + 1) : "")))));
+        value.map((row) => el("tr", {}, columns.map((c) => el("td", {}, c in row ? renderValue(row[c], seats, c) : "")))));
     }
-    return el("ol", { start: 0 }, value.map((item) => el("li", {}, renderValue(item, depth + 1))));
+    return el("ol", { start: 0 }, value.map((item) => el("li", {}, renderValue(item, seats))));
   }
   const entries = Object.entries(value);
   if (entries.length === 0) return el("span.muted", {}, "none");
-  return el("dl", {}, entries.map(([key, item]) => [el("dt", {}, words(key)), el("dd", {}, renderValue(item, depth + 1))]));
+  return el("dl", {}, entries.map(([name, item]) => [el("dt", {}, words(name)), el("dd", {}, renderValue(item, seats, name))]));
 }
 
 // The keys of a view that the frame shows itself rather than as panels.
 const FRAME_KEYS = new Set(["game", "players", "options", "seat", "to_move", "over", "decision", "result"]);
 
-export function viewPanels(view) {
+export function viewPanels(view, seats) {
   return Object.entries(view).filter(([key]) => !FRAME_KEYS.has(key))
-    .map(([key, value]) => el("section.panel", {}, el("h3", {}, words(key)), renderValue(value)));
+    .map(([key, value]) => el("section.panel", {}, el("h3", {}, words(key)), renderValue(value, seats, key)));
 }
 
+// Seat colours come from the server (engine/svg.py), the same the boards use.
+export function seatColour(seat) {
+  const colours = boot.seat_colours;
+  return colours[seat % colours.length];
+}
+
+// "Ann (vermilion)": a seat's name and colour, as the board shows it.
 export function seatName(seats, seat) {
   if (seat === null || seat === undefined) return "spectator";
   const info = seats && seats[seat];
-  return info ? `${info.name} (seat ${seat + 1})` : `seat ${seat + 1}`;
+  const name = info && info.name ? info.name : `Seat ${seat + 1}`;
+  return `${name} (${seatColour(seat).name})`;
+}
+
+// The seat's name after a dot of its colour.
+export function seatLabel(seats, seat) {
+  const dot = el("span.seat-dot", { "aria-hidden": "true" });
+  dot.style.setProperty("--seat", seatColour(seat).colour);  // CSSOM: allowed by the page's style policy
+  return el("span.seat", {}, dot, seatName(seats, seat));
 }
 
 export function resultPanel(result, seats) {
   const order = result.ranking.map((rank, seat) => ({ rank, seat })).sort((a, b) => a.rank - b.rank);
-  return el("section.panel", {}, el("h3", {}, "result"),
+  return el("section.panel.result", {}, el("h3", {}, "result"),
     el("table", {}, el("tr", {}, el("th", {}, "rank"), el("th", {}, "player"), el("th", {}, "score")),
-      order.map(({ rank, seat }) => el("tr", {}, el("td", {}, rank), el("td", {}, seatName(seats, seat)),
+      order.map(({ rank, seat }) => el("tr", {}, el("td", {}, rank), el("td", {}, seatLabel(seats, seat)),
         el("td", {}, result.scores[seat])))),
     result.tiebreak ? el("p.muted", {}, `decided by ${result.tiebreak}`) : null);
 }

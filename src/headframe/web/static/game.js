@@ -1,15 +1,19 @@
-// The generic game page: the seat's view as panels, the legal actions as
-// buttons, the log, whose turn it is, and the result. Tokens come in the link's
-// fragment (never sent in a URL to the server) and are kept for this tab.
+// The generic game page: the game's board (legal actions clicked on it, the
+// others as buttons; a game without a board shows its view as panels), the log,
+// whose turn it is, and the result. Tokens come in the link's fragment (never
+// sent in a URL to the server) and are kept for this tab.
 
-import { app, boot, el, fill, request, resultPanel, seatName, viewPanels } from "./common.js";
+import { playableBoard, staticBoard } from "./board.js";
+import { app, boot, el, fill, request, resultPanel, seatLabel, viewPanels, words } from "./common.js";
 
 const gameId = boot.game.id;
 const secrets = readSecrets();
 const live = { seats: boot.game.seats, status: boot.game.status, states: new Map(), logs: new Map(), shown: null,
-  error: null, connection: "connecting", textOpen: false };
+  error: null, connection: "connecting", textOpen: false, detailsOpen: false, logSteps: null,
+  pending: new Map(), board: {} };  // ref of an action or undo in flight -> its seat
 let socket = null;
 let retry = 500;
+let sent = 0;
 
 function readSecrets() {
   const key = `headframe:${gameId}`;
@@ -33,6 +37,7 @@ function connect() {
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {
     live.connection = "reconnecting";
+    live.pending.clear();
     draw();
     if (event.code === 4403 || event.code === 4404) return;  // refused for good: no point retrying
     setTimeout(connect, retry);
@@ -57,12 +62,36 @@ function receive(message) {
   } else if (message.type === "error") {
     live.error = message.message;
   }
+  if (message.type === "ack" || message.type === "error") live.pending.delete(message.ref);
+  if (live.status === "finished" && live.logSteps === null) loadLogSteps();
+  draw();
+}
+
+// A finished game's log lines open its replay at the step that wrote them.
+async function loadLogSteps() {
+  live.logSteps = [];
+  try {
+    live.logSteps = (await request(`/api/games/${gameId}/replay`)).log.map((line) => line.step);
+  } catch (error) {
+    live.error = error.message;
+  }
   draw();
 }
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
+
+// A seat's action or undo: until it is answered, that seat's board and buttons wait
+// (other seats' moves may redraw the page meanwhile; they must not offer it again).
+function move(seat, message) {
+  const ref = `${seat}-${++sent}`;
+  live.pending.set(ref, seat);
+  send({ ...message, seat, ref });
+  draw();
+}
+
+const waiting = (seat) => [...live.pending.values()].includes(seat);
 
 // Which of the held seats to show: the one chosen, else one that must move now.
 function shownSeat() {
@@ -72,11 +101,22 @@ function shownSeat() {
   return toMove !== undefined ? toMove : held[0];
 }
 
+// Messages come in bursts (bots move at once): the page is drawn once per frame.
+let drawing = false;
 function draw() {
+  if (drawing) return;
+  drawing = true;
+  requestAnimationFrame(() => {
+    drawing = false;
+    drawNow();
+  });
+}
+
+function drawNow() {
   const seat = shownSeat();
   const state = live.states.get(seat);
   fill(app,
-    el("h1", {}, boot.game.name, " ", el("span.status." + live.status, {}, live.status)),
+    el("h1", {}, boot.game.name, " ", el("span.status." + live.status, {}, words(live.status))),
     el("p.muted", {}, `${boot.game.title} · ${boot.game.players} players · `, live.connection,
       live.status === "finished" ? [" · ", el("a", { href: `/games/${gameId}/replay` }, "replay")] : null),
     live.error ? el("p.error", { role: "alert" }, live.error) : null,
@@ -110,19 +150,39 @@ function seatTabs(current) {
   if (held.length < 2) return null;
   return el("nav.tabs", {}, "Seat: ", held.map((seat) => el("button" + (seat === current ? ".active" : ""), {
     onclick: () => { live.shown = seat; draw(); },
-  }, seatName(live.seats, seat), live.states.get(seat).view.decision ? " •" : "")));
+  }, seatLabel(live.seats, seat), live.states.get(seat).view.decision ? " • to move" : "")));
 }
 
 function table(state) {
   const view = state.view;
-  return el("div.columns", {},
+  const board = state.board ? boardPart(state) : null;
+  return el("div.columns", { "data-version": state.version, "data-seat": state.seat, "data-waiting": waiting(state.seat) },
     el("div", {},
       turnBanner(state),
       view.result ? resultPanel(view.result, live.seats) : null,
-      view.decision ? decisionPanel(state) : null,
-      textPicture(state),
-      el("div.grid", {}, viewPanels(view))),
+      view.decision ? decisionPanel(state, board ? board.placed : new Set()) : null,
+      board ? board.node : null,
+      board ? viewDetails(view) : el("div.grid", {}, viewPanels(view, live.seats)),
+      textPicture(state)),
     el("div", {}, seatsPanel(), logPanel(state.seat)));
+}
+
+function boardPart(state) {
+  const choices = state.action_ids.map((id, i) => ({ id, label: state.labels[i] }));
+  if (!state.view.decision || waiting(state.seat)) {
+    return { node: staticBoard(state.board, waiting(state.seat)), placed: new Set(choices.map(({ id }) => id)) };
+  }
+  return playableBoard(state.board, choices, (id) => {
+    move(state.seat, { type: "act", action: state.view.decision.actions[state.action_ids.indexOf(id)],
+      version: state.version });
+  }, live.board);
+}
+
+// With a board, the raw view is still there for those who want every number.
+function viewDetails(view) {
+  const panel = el("details.panel", { open: live.detailsOpen, ontoggle: () => { live.detailsOpen = panel.open; } },
+    el("summary", {}, "Everything this seat sees, as tables"), el("div.grid", {}, viewPanels(view, live.seats)));
+  return panel;
 }
 
 // The game's own text picture of the view, fetched when opened (not part of every update).
@@ -145,32 +205,35 @@ function textPicture(state) {
 
 function turnBanner(state) {
   const view = state.view;
-  if (view.over) return el("div.turn", {}, "The game is over.");
-  const mine = Boolean(view.decision);
-  const waiting = view.to_move.map((seat) => seatName(live.seats, seat)).join(", ");
-  const who = state.seat === null ? "Watching" : `You are ${seatName(live.seats, state.seat)}`;
-  return el("div.turn" + (mine ? ".mine" : ""), {}, `${who}. `, mine ? "Your move. " : "", `Waiting for: ${waiting}.`);
+  const who = state.seat === null ? "You are watching. " : ["You are ", seatLabel(live.seats, state.seat), ". "];
+  if (view.over) return el("div.turn", {}, who, "The game is over.");
+  if (view.decision) return el("div.turn.mine", {}, who, el("strong", {}, "Your move: "), view.decision.prompt);
+  const waiting = view.to_move.map((seat, i) => [i ? ", " : "", seatLabel(live.seats, seat)]);
+  return el("div.turn", {}, who, "Waiting for ", waiting, ".");
 }
 
-function decisionPanel(state) {
+// The decision's actions that have no place on the board, as buttons above it
+// (all of them for a game without a board), so they are in sight under a tall board.
+function decisionPanel(state, placed) {
   const decision = state.view.decision;
-  return el("section.panel", {}, el("h3", {}, decision.kind),
-    el("p", {}, decision.prompt),
-    el("div.actions", {}, decision.actions.map((action, i) => el("button", {
-      title: JSON.stringify(action),
-      onclick: (event) => {
-        event.target.closest(".actions").querySelectorAll("button").forEach((b) => { b.disabled = true; });
-        send({ type: "act", seat: state.seat, action, version: state.version });
-      },
-    }, state.labels[i]))),
-    state.can_undo ? el("button", { onclick: () => send({ type: "undo", seat: state.seat, version: state.version }) },
+  const busy = waiting(state.seat);
+  const rest = decision.actions.map((action, i) => ({ action, id: state.action_ids[i], label: state.labels[i] }))
+    .filter(({ id }) => !placed.has(id));
+  if (!rest.length && !state.can_undo) return null;
+  const heading = placed.size && rest.length ? "Click the board, or:" : null;  // the banner says the prompt
+  return el("section.panel.decision", {}, heading ? el("h3", {}, heading) : null,
+    rest.length ? el("div.actions", {}, rest.map(({ action, id, label }) => el("button", {
+      "data-action": id, disabled: busy,
+      onclick: () => move(state.seat, { type: "act", action, version: state.version }),
+    }, label))) : null,
+    state.can_undo ? el("button", { disabled: busy, onclick: () => move(state.seat, { type: "undo", version: state.version }) },
       "Take back my last action") : null);
 }
 
 function seatsPanel() {
   return el("section.panel", {}, el("h3", {}, "players"),
     el("table", {}, live.seats.map((info) => el("tr", {},
-      el("td", {}, seatName(live.seats, info.seat)),
+      el("td", {}, seatLabel(live.seats, info.seat)),
       el("td", {}, info.controller === "bot" ? `bot: ${info.agent}` : info.claimed ? "person" : "open seat"),
       el("td", {}, info.controller === "human" ? (info.connected ? "here" : "away") : ""),
       secrets.host ? el("td", {}, hostControl(info)) : null))));
@@ -198,9 +261,13 @@ function hostControl(info) {
 
 function logPanel(seat) {
   const log = live.logs.get(seat) || [];
-  const list = el("ol.log", {}, log.map((line) => el("li", {}, line.text)));
+  const steps = live.logSteps || [];
+  const list = el("ol.log", {}, log.map((line, i) => el("li", {}, i < steps.length
+    ? el("a", { href: `/games/${gameId}/replay#step=${steps[i]}`, title: "Open the replay here" }, line.text)
+    : line.text)));
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
-  return el("section.panel", {}, el("h3", {}, "log"), list);
+  return el("section.panel", {}, el("h3", {}, "log"),
+    steps.length ? el("p.muted", {}, "Click a line to replay the game from there.") : null, list);
 }
 
 draw();

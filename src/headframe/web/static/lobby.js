@@ -1,5 +1,6 @@
-// The lobby: games open to join, running and finished, and the form that
-// creates a game from the catalog (game, players, options, seats, name).
+// The lobby: a card per game that starts it against bots in one click, games
+// open to join, running and finished, and the form that sets up any table from
+// the catalog (game, players, options, seats, name).
 
 import { app, el, fill, request, words } from "./common.js";
 
@@ -9,7 +10,8 @@ async function draw(created = null) {
   const [open, running, finished] = await Promise.all(
     ["open", "running", "finished"].map((status) => request(`/api/games?status=${status}`)));
   fill(app,
-    el("h1", {}, "headframe"),
+    el("h1", {}, "Play a mining game"),
+    el("div.cards", {}, catalog.map(gameCard)),
     created ? createdPanel(created) : null,
     el("div.columns", {},
       el("div", {},
@@ -17,6 +19,44 @@ async function draw(created = null) {
         gameList("Running games", running, () => null),
         gameList("Finished games", finished, (game) => el("a", { href: `/games/${game.id}/replay` }, "replay"))),
       createForm()));
+}
+
+// One game: its summary, how many play, and a button that seats you against
+// heuristic bots at once.
+function gameCard(entry) {
+  const players = el("select", { name: "players" }, entry.players.map((n) => el("option", { value: n }, n)));
+  const short = Object.keys(entry.short_options).length
+    ? el("input", { type: "checkbox", name: "short" }) : null;
+  const start = async (button) => {
+    button.disabled = true;
+    const count = Number(players.value);
+    const bot = entry.agents.includes("heuristic") ? "heuristic" : "random";
+    try {
+      const created = await request("/api/games", { method: "POST", body: {
+        game: entry.name, players: count, hotseat: true,
+        options: short && short.checked ? entry.short_options : {},
+        seats: [{ type: "human", name: "You" }, ...Array.from({ length: count - 1 }, () => ({ type: "bot", agent: bot }))],
+      } });
+      location.href = created.play_url;
+    } catch (error) {
+      button.disabled = false;
+      alert(error.message);
+    }
+  };
+  return el("section.panel.card", { "data-game": entry.name },
+    el("h2", {}, entry.title),
+    summary(entry.summary),
+    el("p.setup", {}, el("label", {}, "Players ", players),
+      short ? el("label", { title: "Fewer rounds, for a first game" }, short, " short game") : null),
+    el("button.primary.play", { onclick: (event) => start(event.currentTarget) }, "Play against bots"));
+}
+
+// A game's rule summary: its first sentence, the rest folded away.
+function summary(text) {
+  if (!text) return null;
+  const [first, ...rest] = text.split(/(?<=\.)\s+/);
+  return [el("p", {}, first),
+    rest.length ? el("details.rules", {}, el("summary", {}, "The rules in brief"), el("p", {}, rest.join(" "))) : null];
 }
 
 function gameList(title, games, extra) {
@@ -57,7 +97,8 @@ function createForm() {
   const game = el("select", { name: "game" }, catalog.map((g) => el("option", { value: g.name }, g.title)));
   const body = el("div");
   const form = el("form.panel", { onsubmit: (event) => { event.preventDefault(); submit(form); } },
-    el("h2", {}, "New game"), el("label", {}, "Game ", game), body);
+    el("h2", {}, "Set up a table"), el("p.muted", {}, "Friends on other computers, hot seat, other bots, options."),
+    el("label", {}, "Game ", game), body);
   const choose = () => fillForm(body, catalog.find((g) => g.name === game.value));
   game.addEventListener("change", choose);
   choose();
@@ -80,7 +121,8 @@ function fillForm(body, entry) {
 }
 
 function seatRow(entry, index) {
-  const agent = el("select", { name: `agent-${index}` }, entry.agents.map((a) => el("option", { value: a }, a)));
+  const agent = el("select", { name: `agent-${index}` },
+    entry.agents.map((a) => el("option", { value: a, selected: a === "heuristic" }, a)));
   return el("fieldset", {}, el("legend", {}, `Seat ${index + 1}`),
     el("select", { name: `type-${index}` }, el("option", { value: "human" }, "person"),
       el("option", { value: "bot", selected: index > 0 }, "bot")),

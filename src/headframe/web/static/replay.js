@@ -1,7 +1,9 @@
 // Replays: step through a finished game (or an uploaded record) from any log
-// line; a finished game shows every seat's view.
+// line; a finished game shows every seat's view, and its board at every step.
+// The step is in the URL (#step=N), so a log line can link to it.
 
-import { app, boot, el, fill, renderValue, request, resultPanel, viewPanels } from "./common.js";
+import { staticBoard } from "./board.js";
+import { app, boot, el, fill, renderValue, request, resultPanel, seatName, viewPanels } from "./common.js";
 
 const overview = await request(boot.source);
 const frames = new Map();
@@ -17,35 +19,45 @@ async function show(at) {
   step = Math.max(0, Math.min(overview.steps, at));
   history.replaceState(null, "", `#step=${step}`);
   const current = await frame(step);
-  const view = perspective === "spectator" ? current.spectator : current.views[perspective];
-  const seats = (overview.seats || []).map((s, seat) => ({ seat, name: s.name || `Seat ${seat + 1}` }));
+  const spectating = perspective === "spectator";
+  const view = spectating ? current.spectator : current.views[perspective];
+  const board = spectating ? current.spectator_board : current.boards[perspective];
+  const text = spectating ? current.spectator_text : current.texts[perspective];
+  const seats = Array.from({ length: overview.players }, (_, seat) => ({
+    seat, name: ((overview.seats || [])[seat] || {}).name || `Seat ${seat + 1}` }));
   fill(app,
     el("h1", {}, `Replay: ${overview.title}`),
     el("p", {},
-      el("button", { onclick: () => show(0) }, "⏮"), el("button", { onclick: () => show(step - 1) }, "◀"),
+      el("button", { onclick: () => show(0) }, "« start"), el("button", { onclick: () => show(step - 1) }, "◀ back"),
       ` step ${step} of ${overview.steps} `,
-      el("button", { onclick: () => show(step + 1) }, "▶"), el("button", { onclick: () => show(overview.steps) }, "⏭"),
+      el("button", { onclick: () => show(step + 1) }, "next ▶"), el("button", { onclick: () => show(overview.steps) }, "end »"),
       " ", el("input", { type: "range", min: 0, max: overview.steps, value: step,
         onchange: (event) => show(Number(event.target.value)) }),
       " Seen by ", el("select", { onchange: (event) => { perspective = event.target.value === "spectator" ? "spectator" : Number(event.target.value); show(step); } },
         el("option", { value: "spectator" }, "everyone (public)"),
-        current.views.map((_, seat) => el("option", { value: seat, selected: perspective === seat }, `seat ${seat + 1}`))),
+        current.views.map((_, seat) => el("option", { value: seat, selected: perspective === seat }, seatName(seats, seat)))),
       boot.record ? [" ", el("a", { href: boot.record, download: "" }, "download record")] : null),
     el("div.columns", {},
       el("div", {},
-        step > 0 ? el("div.turn", {}, `Step ${step}: seat ${overview.actions[step - 1].seat + 1} — ${overview.actions[step - 1].text}`) : null,
+        step > 0 ? el("div.turn", {}, `Step ${step}: ${seatName(seats, overview.actions[step - 1].seat)} — ${overview.actions[step - 1].text}`)
+          : el("div.turn", {}, "Step 0: the game as set up."),
         step === overview.steps && overview.result ? resultPanel(overview.result, seats) : null,
-        perspective !== "spectator" && view.decision ? el("section.panel", {}, el("h3", {}, "decision"), renderValue(view.decision)) : null,
-        el("section.panel", {}, el("h3", {}, "board"), el("pre.text", {}, perspective === "spectator" ? current.spectator_text : current.texts[perspective])),
-        el("div.grid", {}, viewPanels(view))),
+        board ? staticBoard(board) : null,
+        !spectating && view.decision ? el("section.panel", {}, el("h3", {}, "decision"), renderValue(view.decision, seats)) : null,
+        board ? el("details.panel", {}, el("summary", {}, "Text picture"), el("pre.text", {}, text))
+          : el("section.panel", {}, el("h3", {}, "board"), el("pre.text", {}, text)),
+        board ? el("details.panel", {}, el("summary", {}, "Everything this seat sees, as tables"),
+          el("div.grid", {}, viewPanels(view, seats))) : el("div.grid", {}, viewPanels(view, seats))),
       logPanel(current.log_length)));
+  const line = app.querySelector(".log .current");
+  if (line) line.parentElement.scrollTop = line.offsetTop - line.parentElement.offsetTop - 80;
 }
 
 function logPanel(length) {
-  return el("section.panel", {}, el("h3", {}, "log (click a line to go there)"),
-    el("ol.log", {}, overview.log.map((line, index) => el("li.clickable" + (index < length && (index + 1 === length) ? ".current" : ""), {
-      onclick: () => show(line.step),
-    }, `${line.step}. ${line.text}`))));
+  return el("section.panel", {}, el("h3", {}, "log"), el("p.muted", {}, "Click a line to see the game at that step."),
+    el("ul.log", {}, overview.log.map((line, index) => el("li.clickable" + (index + 1 === length ? ".current" : ""), {
+      onclick: () => show(line.step), "data-step": line.step,
+    }, el("span.muted", {}, `step ${line.step} · `), line.text))));
 }
 
 await show(step);

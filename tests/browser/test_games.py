@@ -1,0 +1,40 @@
+"""Each of the four games from the lobby against heuristic bots: started in two
+clicks, played by clicking on its board to the end of a short game."""
+
+from __future__ import annotations
+
+import pytest
+
+from headframe.engine import load_game
+
+from .conftest import LAPTOP, PHONE_LANDSCAPE, screenshot
+from .driving import play_to_end, start_from_lobby
+
+GAMES = ["ore-city", "tinners-trail", "copper-country", "coal-country"]
+DECISION_LIMIT = 600
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_short_game_against_bots_played_on_the_board(page, name):
+    game = load_game(name)
+    start_from_lobby(page, name, players=min(game.players))
+    assert page.locator(".seat").first.is_visible()
+    assert "bot: heuristic" in page.locator("table").last.inner_text()
+
+    def look(clicks) -> None:
+        if clicks.total == 3:
+            screenshot(page, f"{name}-laptop")
+            page.set_viewport_size(PHONE_LANDSCAPE)
+            screenshot(page, f"{name}-phone-landscape")
+            page.set_viewport_size(LAPTOP)
+
+    clicks = play_to_end(page, DECISION_LIMIT, every=look)
+    screenshot(page, f"{name}-over")
+    assert clicks.total >= 3
+    assert "The game is over." in page.locator(".turn").inner_text()
+    assert page.locator(".result tr").count() == 1 + min(game.players)
+    if game.has_board():
+        assert page.locator(".board-frame svg").count() == 1
+        assert clicks.board > 0, "no decision had a place on the board"
+    else:
+        assert page.locator(".grid .panel").count() > 0  # no picture yet: the view as tables

@@ -1,0 +1,73 @@
+"""Pit Lamps' board picture: a small one, for the web client's tests. Own hand
+face up (click a card to bid it), others' hands and sealed bids face down, the
+pit (click to dig), the deck (click to draw); resting has no place, so it stays
+a button. The lamp carries both dig and draw: clicking it offers a menu."""
+
+from __future__ import annotations
+
+from headframe.engine import svg
+
+WIDTH, HEIGHT = 800, 360
+CARD_W, CARD_H = 48, 68
+
+
+def render(game, view: dict) -> str:
+    legal = set(svg.legal_ids(game, view))
+    seat = view["seat"]
+    parts = [svg.element("rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill="#efe6d2")]
+    parts.append(svg.text(20, 30, f"Round {view['round']} of {view['options']['rounds']} · {view['phase']}",
+                          font_size=18, font_weight="bold"))
+    parts += _seats(view)
+    parts.append(_pit(legal))
+    parts.append(_deck(view, legal))
+    parts.append(_lamp(legal))
+    if seat is not None:
+        parts.append(_hand(view["hand"], legal))
+    return svg.document(WIDTH, HEIGHT, *parts, label=f"Pit Lamps, round {view['round']}")
+
+
+def _seats(view: dict) -> list[str]:
+    rows = []
+    for other in range(view["player_count"]):
+        y = 60 + other * 40
+        sealed = "bid sealed" if str(other) in view["sealed"] else ""
+        rows.append(svg.group(
+            svg.element("circle", cx=30, cy=y, r=12, fill=svg.seat_colour(other)),
+            svg.text(50, y + 5, f"Seat {other + 1}: {view['scores'][other]} points"),
+            svg.element("rect", x=250, y=y - 14, width=20, height=28, fill=svg.FACE_DOWN, rx=3),
+            svg.text(276, y + 5, f"× {view['hand_sizes'][other]}  {sealed}"),
+            class_=f"seat seat-{other}"))
+    return rows
+
+
+def _pit(legal: set[str]) -> str:
+    ids = [i for i in ("dig",) if i in legal]
+    shape = svg.group(svg.element("ellipse", cx=520, cy=110, rx=70, ry=40, fill="#3b2f25"),
+                      svg.text(520, 115, "the pit", fill="#fff", text_anchor="middle"))
+    return svg.clickable(shape, ids, "Dig in the pit (1 point)", class_="pit")
+
+
+def _deck(view: dict, legal: set[str]) -> str:
+    ids = [i for i in ("draw",) if i in legal]
+    shape = svg.group(svg.element("rect", x=640, y=70, width=CARD_W, height=CARD_H, rx=4, fill=svg.FACE_DOWN),
+                      svg.text(664, 160, f"deck {view['deck']}", text_anchor="middle"))
+    return svg.clickable(shape, ids, "Draw a card (ends your turn)", class_="deck")
+
+
+def _lamp(legal: set[str]) -> str:
+    ids = [i for i in ("dig", "draw") if i in legal]
+    shape = svg.group(svg.element("circle", cx=720, cy=260, r=26, fill="#f2c14e"),
+                      svg.text(720, 305, "lamp", text_anchor="middle"))
+    return svg.clickable(shape, ids, "Light your lamp: dig or draw", class_="lamp")
+
+
+def _hand(hand: list[int], legal: set[str]) -> str:
+    cards = []
+    for index, card in enumerate(hand):
+        x = 20 + index * (CARD_W + 10)
+        shape = svg.group(svg.element("rect", x=x, y=260, width=CARD_W, height=CARD_H, rx=4, fill="#fff",
+                                      stroke="#333"),
+                          svg.text(x + CARD_W / 2, 300, card, font_size=20, text_anchor="middle"))
+        bid = f"bid:{card}"
+        cards.append(svg.clickable(shape, [bid] if bid in legal else [], f"Bid your {card}", class_="card"))
+    return svg.group(svg.text(20, 250, "Your hand"), *cards)
