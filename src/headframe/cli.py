@@ -390,6 +390,8 @@ def serve(
     db: str = typer.Option("var/headframe.db", "--db", help="A SQLite file, or a database URL "
                            "(postgresql+psycopg://user:password@host/name)."),
     bot_threads: int = typer.Option(2, "--bot-threads", help="Threads the bots think in."),
+    think_time: float = typer.Option(0.5, "--think-time", min=0.0,
+                                     help="Seconds bots wait before moving, in games created without a think time."),
     log_level: str = typer.Option("info", "--log-level"),
 ) -> None:
     """The game server: lobby, live games in the browser, replays."""
@@ -397,7 +399,7 @@ def serve(
         from headframe.server.cli import serve as run_server
     except ImportError as exc:
         fail(f"the server needs the server extra (pip install 'headframe[server]'): {exc}")
-    run_server(host, port, db, bot_threads, log_level)
+    run_server(host, port, db, bot_threads, log_level, think_time)
 
 
 @app.command()

@@ -59,3 +59,13 @@ def test_bench_prints_json() -> None:
     assert result.exit_code == 0
     data = json.loads(result.output)
     assert data["results"][0]["decisions_per_s"] > 0 and data["results"][0]["clone_us"] > 0
+
+
+def test_serve_passes_its_settings_to_the_server(monkeypatch) -> None:
+    import headframe.server.cli
+
+    calls = []
+    monkeypatch.setattr(headframe.server.cli, "serve", lambda *args: calls.append(args))
+    result = runner.invoke(app, ["serve", "--port", "8123", "--db", "x.db", "--think-time", "0"])
+    assert result.exit_code == 0, result.output
+    assert calls == [("127.0.0.1", 8123, "x.db", 2, "info", 0.0)]
