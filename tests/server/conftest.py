@@ -21,11 +21,11 @@ from headframe.server import create_app
 from headframe.server.storage import sqlite_url
 
 FAST_OPTIONS = {"copper-country": {"short_game": "eras_1_2"}}
-STATE_KEYS = {"type", "game_id", "seat", "version", "status", "seats", "view", "board", "action_ids", "labels",
+STATE_KEYS = {"type", "game_id", "seat", "version", "status", "seats", "view", "progress", "board", "action_ids", "labels",
               "log_start", "log", "log_text", "can_undo"}
 
 PUBLIC_SUMMARY_KEYS = {"id", "name", "game", "title", "players", "options", "hotseat", "think_time", "status",
-                       "version", "to_move", "seats", "result"}
+                       "version", "to_move", "seats", "progress", "result"}
 
 
 def every_game() -> list[str]:

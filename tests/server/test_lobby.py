@@ -82,3 +82,16 @@ def test_seats_are_claimed_by_invitation_or_from_the_lobby(http):
     assert http.get("/api/games", params={"status": "open"}).json() == []
     assert [g["id"] for g in http.get("/api/games", params={"status": "running"}).json()] == [game_id]
     assert http.post(f"/api/games/{game_id}/seats/5/claim", json={}).status_code == 400
+
+
+def test_running_games_show_how_far_they_have_come(http):
+    created = create(http, "pit-lamps", 2, seats=[{"type": "human"}, {"type": "human"}], hotseat=True)
+    game_id, tokens = created["id"], [entry["token"] for entry in created["join"]]
+    assert http.get(f"/api/games/{game_id}").json()["progress"] == 0
+    for seat in (0, 1):
+        bid = http.get(f"/api/games/{game_id}/state", headers=bearer(tokens[seat])).json()["view"]["decision"]["actions"][0]
+        http.post(f"/api/games/{game_id}/actions", json={"seat": seat, "action": bid}, headers=bearer(tokens[seat]))
+    state = http.get(f"/api/games/{game_id}/state", headers=bearer(tokens[0])).json()
+    assert 0 < state["progress"] < 100  # the bids are in: the first round's work goes on
+    running = {game["id"]: game for game in http.get("/api/games?status=running").json()}
+    assert running[game_id]["progress"] == state["progress"]

@@ -243,6 +243,7 @@ def _listing(room: Room | None, row) -> dict[str, Any]:
         return room.summary()
     return {"id": row.id, "name": row.name, "game": row.game, "players": row.players, "status": row.status,
             "hotseat": row.hotseat, "result": row.result,
+            "progress": 100 if row.status == "finished" else None,  # a game not in memory: not replayed for a listing
             "seats": [{"seat": s.seat, "name": s.name, "controller": s.controller, "claimed": s.claimed}
                       for s in row.seats]}
 

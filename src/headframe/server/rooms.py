@@ -111,8 +111,13 @@ class Room:
             "players": row.players, "options": self.state.options.to_dict(), "hotseat": row.hotseat,
             "think_time": row.think_time, "status": self.status(), "version": self.version,
             "to_move": list(self.state.to_move()), "seats": self.seats_json(),
+            "progress": self.progress(),
             "result": self.state.result().to_json() if self.state.is_over() else None,
         }
+
+    def progress(self) -> int:
+        """How far the game has come, in whole percent (the game's own measure)."""
+        return int(self.state.progress())
 
     def seat_state(self, seat: int | None, log_start: int = 0) -> dict[str, Any]:
         """Everything one seat (None: a spectator) is sent: its view, its log from
@@ -123,7 +128,7 @@ class Room:
         return {
             "type": "state", "game_id": self.id, "seat": seat, "version": self.version,
             "status": self.status(), "seats": self.seats_json(), "view": view,
-            "board": self.board(seat, view),
+            "progress": self.progress(), "board": self.board(seat, view),
             "action_ids": [action.id for action in actions],
             "labels": [self.game.describe_action(action) for action in actions],
             "log_start": log_start, "log": entries,

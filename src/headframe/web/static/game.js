@@ -117,7 +117,8 @@ function drawNow() {
   const state = live.states.get(seat);
   fill(app,
     el("h1", {}, boot.game.name, " ", el("span.status." + live.status, {}, words(live.status))),
-    el("p.muted", {}, `${boot.game.title} · ${boot.game.players} players · `, live.connection,
+    el("p.muted", {}, `${boot.game.title} · ${boot.game.players} players · `,
+      state && live.status === "running" ? `${state.progress}% played · ` : null, live.connection,
       live.status === "finished" ? [" · ", el("a", { href: `/games/${gameId}/replay` }, "replay")] : null),
     live.error ? el("p.error", { role: "alert" }, live.error) : null,
     unclaimedPanel(),

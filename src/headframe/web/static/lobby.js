@@ -16,7 +16,8 @@ async function draw(created = null) {
     el("div.columns", {},
       el("div", {},
         gameList("Open games", open, joinButtons),
-        gameList("Running games", running, () => null),
+        gameList("Running games", running, (game) =>
+          game.progress === null ? null : el("span.progress.muted", {}, `${game.progress}% played`)),
         gameList("Finished games", finished, (game) => el("a", { href: `/games/${game.id}/replay` }, "replay"))),
       createForm()));
 }
