@@ -3,36 +3,43 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test chromium bench golden clean
+.PHONY: run test system-packages bench golden clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# What the server needs, and what the whole test suite needs (dev tools, the RL and distributed extras).
+# What the server needs, and what the whole test suite needs (dev tools, the RL, training and
+# distributed extras). torch first, pinned to its CPU build: the training example's test needs it,
+# and an unpinned torch would fetch a CUDA build of several GB.
 $(VENV)/.run-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[server]'
 	touch $@
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,rl,distributed,server]'
+	$(BIN)/python -m pip install --quiet 'torch==2.13.0'
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl,train,distributed,server]'
 	touch $@ $(VENV)/.run-installed
 
 run: $(VENV)/.run-installed
 	$(BIN)/headframe serve
 
 # Two workers: the suite plays thousands of whole games, and CI's machine has two cores.
-test: $(VENV)/.test-installed chromium
+test: $(VENV)/.test-installed system-packages
 	$(BIN)/python -m pytest -n 2
 
-# The browser tests drive Debian's Chromium: installed with apt when missing
-# (as root, or through sudo), never a browser of Playwright's own.
-chromium:
-	@if [ ! -x /usr/bin/chromium ]; then \
+# Debian packages the suite drives: Chromium for the browser tests (never a browser of
+# Playwright's own) and PostgreSQL for the server's database test. Installed with apt when
+# missing, as root or through sudo.
+system-packages:
+	@missing=; \
+	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
+	ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" -eq 0 ]; then sudo=; \
 	  elif command -v sudo >/dev/null; then sudo=sudo; \
-	  else echo "the browser tests need /usr/bin/chromium: apt-get install chromium (as root)" >&2; exit 1; fi; \
-	  $$sudo apt-get update -q && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -q chromium; \
+	  else echo "the tests need Debian's$$missing: apt-get install$$missing (as root)" >&2; exit 1; fi; \
+	  $$sudo apt-get update -q && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -q $$missing; \
 	fi
 
 bench: $(VENV)/.test-installed

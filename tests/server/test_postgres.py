@@ -1,6 +1,6 @@
 """The same server on PostgreSQL: a throwaway cluster is started for the test
-(as the postgres user when the tests run as root, since initdb refuses root);
-without pg_ctl the test is skipped, saying why."""
+(as the postgres user when the tests run as root, since initdb refuses root).
+`make test` installs Debian's postgresql when it is missing."""
 
 import asyncio
 import os
@@ -17,7 +17,14 @@ from sqlalchemy import create_engine, text
 
 from .conftest import LiveServer, Seat, bearer, check_no_leaks, create, play
 
-PG_BIN = Path(os.environ.get("HEADFRAME_PG_BIN", "/usr/lib/postgresql/15/bin"))
+def _pg_bin() -> Path:
+    if "HEADFRAME_PG_BIN" in os.environ:
+        return Path(os.environ["HEADFRAME_PG_BIN"])
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"), key=lambda p: int(p.parts[-3]))
+    return found[-1].parent if found else Path("/usr/lib/postgresql/15/bin")
+
+
+PG_BIN = _pg_bin()
 
 
 def _as_cluster_owner(command: list[str]) -> list[str]:
@@ -26,10 +33,7 @@ def _as_cluster_owner(command: list[str]) -> list[str]:
 
 @pytest.fixture(scope="module")
 def postgres_url():
-    if not (PG_BIN / "pg_ctl").exists():
-        message = f"PostgreSQL test skipped: no pg_ctl in {PG_BIN}"
-        print(message)
-        pytest.skip(message)
+    assert (PG_BIN / "pg_ctl").exists(), f"no pg_ctl in {PG_BIN}: apt-get install postgresql (make test does)"
     data = Path(tempfile.mkdtemp(prefix="headframe-pg-"))
     if os.geteuid() == 0:
         shutil.chown(data, "postgres", "postgres")
