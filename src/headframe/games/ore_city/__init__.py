@@ -5,8 +5,9 @@ for victory points; the first to 10 VP wins."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from headframe.engine import Action, Game, Options, option
@@ -121,12 +122,18 @@ class OreCity(Game):
         yield from (Draw.of(kind) for kind in TYPES)
 
     def observation_layout(self, players: int, options: Any = None) -> ObservationLayout:
-        round_limited = self.Options.from_dict(options).round_limit is not None  # the only option it depends on
+        if not isinstance(options, self.Options):  # a view's options are valid: parse them once per kind
+            options = self._parsed_options(json.dumps(options, sort_keys=True))
+        round_limited = options.round_limit is not None  # the only option the layout depends on
         layouts = self.__dict__.setdefault("_observation_layouts", {})
         key = (players, round_limited)
         if key not in layouts:
             layouts[key] = encoding.layout(self, players, round_limited)
         return layouts[key]
+
+    @lru_cache(maxsize=64)
+    def _parsed_options(self, options: str) -> Options:
+        return self.Options.from_dict(json.loads(options))
 
     def encode_observation(self, view: dict[str, Any]) -> list[float]:
         return encoding.encode(self, view)
