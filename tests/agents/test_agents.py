@@ -125,3 +125,19 @@ def test_bad_specs_get_a_clear_error(spec: str, message: str) -> None:
 def test_rank_rewards() -> None:
     assert rank_rewards((1, 2, 3)) == [1.0, 0.5, 0.0]
     assert rank_rewards((1, 1, 3)) == [0.75, 0.75, 0.0]
+
+
+def test_the_heuristic_steers_the_search_first() -> None:
+    # progressive bias: the heuristic's choice is the first child a node grows; without it, any
+    game = load_game("tinners-trail")
+    state = game.new_state(2, 4)
+    while len(state.decision(state.to_move()[0]).actions) < 10:
+        seat = state.to_move()[0]
+        state.apply(seat, game.heuristic(state, seat, Rng(1)))
+    seat = state.to_move()[0]
+    preferred = {game.heuristic(state, seat, Rng(n)) for n in range(20)}
+    guided = {ISMCTSAgent(game, seed=n, iters=1).choose(InformationSet(state, seat, Rng(n))) for n in range(20)}
+    unguided = {ISMCTSAgent(game, seed=n, iters=1, bias=0).choose(InformationSet(state, seat, Rng(n)))
+                for n in range(20)}
+    assert guided <= preferred
+    assert not unguided <= preferred

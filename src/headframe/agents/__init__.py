@@ -8,6 +8,7 @@ Agents are named by short spec strings usable everywhere:
     ismcts:iters=2000
     ismcts:time=1.0           (seconds per decision)
     ismcts:iters=500,rollout=random,depth=60,c=0.7,pw=0,bias=1
+    policy:path=FILE          (a trained MaskablePPO model: the `train` extra)
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ def make_agent(spec: str, game: Game, seed: int = 0) -> Agent:
         return make_policy_agent(spec, game, params)
     if name in AGENT_NAMES:
         raise AgentSpecError(f"agent {name!r} takes no settings")
-    raise AgentSpecError(f"unknown agent {spec!r} (agents: {', '.join(AGENT_NAMES)})")
+    raise AgentSpecError(f"unknown agent {spec!r} (agents: {', '.join(AGENT_NAMES)}, policy:path=FILE)")
 
 
 def _parse_settings(spec: str, settings: str) -> dict[str, str]:
