@@ -182,6 +182,13 @@ def test_spectator_view_renders_without_clicks():
     assert "spectator" in " ".join(texts(root))
 
 
+def test_seats_are_named_from_one():
+    _, root = parse(new(3, seed=2), 0)
+    status, *companies = [t for t in texts(root) if "Seat" in t]
+    assert status.endswith("to place: Seat 1, Seat 2, Seat 3 · you are Seat 1")
+    assert [title.split(" · ")[0] for title in companies] == ["Seat 1 (you)", "Seat 2", "Seat 3"]
+
+
 def test_amounts_stay_buttons():
     state = new(2, seed=1, round=2)
     place_all(state, {0: [("CB", 2)], 1: []})

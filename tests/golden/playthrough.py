@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from headframe.engine import Game, Rng, UnknownGame, game_names, load_game
+from headframe.engine import Game, Rng, UnknownGame, game_names, load_game, seat_label
 
 HERE = Path(__file__).parent
 
@@ -49,8 +49,8 @@ def play(game: Game, players: int, seed: int) -> tuple[dict, str]:
         seat = policy.choice(state.to_move())
         decision = state.decision(seat)
         action = policy.choice(decision.actions)
-        lines.append(f"{len(state.history) + 1:4}. seat {seat} [{decision.kind}, {len(decision.actions)} choices] "
-                     f"{game.describe_action(action)}")
+        lines.append(f"{len(state.history) + 1:4}. {seat_label(seat)} [{decision.kind}, "
+                     f"{len(decision.actions)} choices] {game.describe_action(action)}")
         state.apply(seat, action)
         log_lines()
     lines += ["", game.render_text(state.view(None)), "", json.dumps(state.result().to_json())]

@@ -100,7 +100,7 @@ def test_a_construction_shows_in_its_space_with_the_constructors_colour():
     row = seat_row(root, 1)
     assert "Park" in texts(row) and "×2" in texts(row)
     park = next(g for g in row.iter(f"{NS}g") if g.find(f"{NS}title") is not None
-                and hint(g).startswith("Park") and "constructed by Seat 0" in hint(g))
+                and hint(g).startswith("Park") and "constructed by Seat 1" in hint(g))
     assert seat_colour(0) in [r.get("fill") for r in park.iter(f"{NS}rect")]
 
 

@@ -79,7 +79,7 @@ def test_a_mine_shows_in_its_area_in_the_owners_colour():
     redruth = group_of(root, data_area="redruth")
     box = redruth.find(".//svg:rect", NS)
     assert box.get("stroke") == svg.seat_colour(0)
-    assert "Mine of Seat 0 (vermilion)" in ET.tostring(redruth, encoding="unicode")
+    assert "Mine of Seat 1 (vermilion)" in ET.tostring(redruth, encoding="unicode")
     camborne = group_of(root, data_area="camborne")
     assert camborne.find(".//svg:rect", NS).get("stroke") not in svg.SEAT_COLOURS
 

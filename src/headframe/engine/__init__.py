@@ -16,6 +16,7 @@ from .errors import (
 from .game import Game
 from .observation import ObservationLayout, ObservationWriter
 from .options import Options, option
+from .people import seat_label, seat_number
 from .records import load_record, parse_record, replay, save_record
 from .registry import game_names, load_game, register
 from .rng import Rng
@@ -27,7 +28,7 @@ __all__ = [
     "MalformedAction", "ObservationLayout", "ObservationWriter", "OptionError", "Options", "POSITION_FORMAT", "PositionError",
     "RECORD_FORMAT", "RecordError", "Result", "Rng", "Ruling", "State", "UnknownGame",
     "game_names", "load_game", "load_position", "load_record", "option", "parse_record",
-    "register", "replay", "save_record",
+    "register", "replay", "save_record", "seat_label", "seat_number",
 ]
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from headframe.engine import svg
+from headframe.engine import seat_label, svg
 
 from .components import DIRECTIONS, UTILITIES
 from .render import location_name
@@ -107,7 +107,7 @@ class Board:
         parts.append(desk)
         companies, height = self.companies(y + 10)
         parts.append(companies)
-        seat = "spectator" if self.me is None else f"seat {self.me}"
+        seat = "spectator" if self.me is None else seat_label(self.me)
         label = f"Coal Country, round {self.view['round']} of {self.view['rounds']}, seen by {seat}"
         return svg.document(WIDTH, y + 10 + height + 10, *parts, label=label)
 
@@ -117,14 +117,14 @@ class Board:
         current = view.get("current")
         if view.get("result"):
             ranks = view["result"]["ranking"]  # per seat, 1 = first
-            words.append("won by " + " & ".join(f"Seat {seat}" for seat, rank in enumerate(ranks) if rank == 1))
+            words.append("won by " + " & ".join(seat_label(seat) for seat, rank in enumerate(ranks) if rank == 1))
         elif current:
             building = current.get("building")
             named = f" ({self.tables.building_names[building]})" if building else ""
-            words.append(f"Seat {current['seat']} is {STAGE_NAMES[current['stage']]}{named}")
+            words.append(f"{seat_label(current['seat'])} is {STAGE_NAMES[current['stage']]}{named}")
         elif view["to_move"]:
-            words.append("to place: " + ", ".join(f"Seat {s}" for s in view["to_move"]))
-        words.append("spectator" if self.me is None else f"you are Seat {self.me}")
+            words.append("to place: " + ", ".join(map(seat_label, view["to_move"])))
+        words.append("spectator" if self.me is None else f"you are {seat_label(self.me)}")
         return svg.text(12, 28, " · ".join(words), font_size=16, font_weight="bold", fill=INK)
 
     # --- the Boss's Desk -----------------------------------------------------------------
@@ -232,7 +232,7 @@ class Board:
         if current.get("stage") != "place" or "stack" not in current:
             return ""
         label = svg.group(svg.text(x + 25, y + 68, "drawn by", font_size=12, text_anchor="middle"),
-                          svg.text(x + 25, y + 84, f"Seat {current['seat']}", font_size=12, text_anchor="middle"))
+                          svg.text(x + 25, y + 84, seat_label(current["seat"]), font_size=12, text_anchor="middle"))
         if current.get("tile"):
             return svg.group(self.tile_picture(x, y, 50, current["tile"], 0), label)
         back = svg.element("rect", x=x, y=y, width=50, height=50, rx=4, fill=svg.FACE_DOWN, stroke=INK)
@@ -366,7 +366,7 @@ class Board:
     def company_title(self, player: dict) -> str:
         seat = player["seat"]
         cash = "cash hidden" if player["cash"] is None else f"${player['cash']}"
-        words = [f"Seat {seat}" + (" (you)" if seat == self.me else ""), cash, f"fee ${player['fee']}",
+        words = [seat_label(seat) + (" (you)" if seat == self.me else ""), cash, f"fee ${player['fee']}",
                  f"coal {player['coal']}"]
         if seat in self.view["committed"]:
             words.append("placement sealed")
@@ -574,7 +574,7 @@ def _marker(x: float, y: float, seat: int, hundreds, where: str) -> str:
     """An earnings marker; past 99 it carries its hundreds (the track's second marker)."""
     return svg.group(svg.element("circle", cx=x, cy=y, r=8, fill=svg.seat_colour(seat), stroke=INK),
                      svg.text(x, y + 4, hundreds, font_size=12, fill="#fff", text_anchor="middle"),
-                     svg.title(f"Seat {seat}: {where}"))
+                     svg.title(f"{seat_label(seat)}: {where}"))
 
 
 def _building(x: float, y: float, w: float, h: float, name: str, note: str, playable: bool) -> str:

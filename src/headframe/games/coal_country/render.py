@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from headframe.engine import seat_label
+
 CUBE_LETTERS = (("w", "wood"), ("a", "water"), ("e", "electricity"))
 LOCATION_NAMES = {"CB": "coal brokers", "PO": "permit office", "UM": "utility market", "UT": "utility market (tandem)",
                   "CC": "construction company", "ST": "utility storage", "RF": "refuse pile"}
@@ -46,7 +48,8 @@ def render_text(game, view: dict) -> str:
     out = [f"Coal Country - round {view['round']} of {view['rounds']}, step: {view['step']}"]
     out.append(f"Market {view['market']:+d} (cubes {view['calendar']}), stockpile {view['stockpile']}, "
                f"coal price {view['coal_price']}")
-    out.append(f"Utility market: {view['utility_market']}   Player order: {view['player_order']}")
+    order = ", ".join(map(seat_label, view["player_order"]))
+    out.append(f"Utility market: {view['utility_market']}   Player order: {order}")
     c = view["construction"]
     out.append(f"Construction company: top {c['top']} bottom {c['bottom']} pile {c['pile']}"
                + (" (closed)" if c["closed"] else ""))
@@ -56,8 +59,9 @@ def render_text(game, view: dict) -> str:
         you = " (you)" if player["seat"] == view["seat"] else ""
         cash = "hidden" if player["cash"] is None else f"${player['cash']}"
         out.append("")
-        out.append(f"Seat {player['seat']}{you}: cash {cash}, earnings {player['earnings']}, fee ${player['fee']}, "
-                   f"coal {player['coal']}, refuse {player['refuse']}, stored {player['storage']}")
+        out.append(f"{seat_label(player['seat'])}{you}: cash {cash}, earnings {player['earnings']}, "
+                   f"fee ${player['fee']}, coal {player['coal']}, refuse {player['refuse']}, "
+                   f"stored {player['storage']}")
         buildings = [lot["building"] or "-" for lot in player["lots"]]
         out.append(f"  village: {buildings}")
         if player["foremen"]:
@@ -79,8 +83,7 @@ def render_text(game, view: dict) -> str:
 
 def describe_event(entry: dict) -> str:
     name = entry["event"]
-    seat = entry.get("seat")
-    who = f"Seat {seat}" if seat is not None else ""
+    who = "" if entry.get("seat") is None else seat_label(entry["seat"])
     text = {
         "fee": lambda: f"{who} pays {entry['fees']} fee(s), ${entry['paid']} ({entry['reason']})",
         "sold": lambda: f"{who} sells {entry['coal']} coal at ${entry['price']}",
@@ -96,8 +99,8 @@ def describe_event(entry: dict) -> str:
     if text is not None:
         result = text()
     else:
-        details = ", ".join(f"{k}={v}" for k, v in entry.items() if k not in ("event", "private"))
-        result = f"{name}: {details}" if details else name
+        details = ", ".join(f"{k}={v}" for k, v in entry.items() if k not in ("event", "seat", "private"))
+        result = " ".join(filter(None, (who, name))) + (f": {details}" if details else "")
     if "private" in entry:
         result += f" (you: {entry['private']})"
     return result

@@ -13,7 +13,7 @@ from collections import defaultdict
 from functools import lru_cache
 from typing import Any
 
-from headframe.engine import svg
+from headframe.engine import seat_label, svg
 
 from .components import RESOURCES
 
@@ -162,8 +162,8 @@ def _heading(view) -> str:
 def _status(view) -> str:
     if view.get("result"):
         return "Game over · final scores " + ", ".join(
-            f"seat {s + 1}: {score}" for s, score in enumerate(view["result"]["scores"]))
-    return f"Seat {view['current'] + 1}'s turn"
+            f"{seat_label(s)}: {score}" for s, score in enumerate(view["result"]["scores"]))
+    return f"{seat_label(view['current'])}'s turn"
 
 
 def _track(view) -> str:
@@ -272,7 +272,7 @@ class _Board:
         hexagon = _hexagon(centre, size * 0.97, fill=CAMP_FILL, **_outline(camp in self.actions))
         houses = [_house(centre[0] + (k - (spaces - 1) / 2) * size * 0.3, centre[1] - size * 0.28, size * 0.22,
                          owners[k] if k < len(owners) else None) for k in range(spaces)]
-        names = ", ".join(f"seat {s + 1}" for s in owners) or "none"
+        names = ", ".join(map(seat_label, owners)) or "none"
         hint = f"Camp {camp}: company houses {names}; miners {self._miner_words(camp)}"
         return svg.group(
             self.actions.clickable(camp, hexagon, hint),
@@ -326,7 +326,7 @@ class _Board:
             shape = svg.element("circle", cx=x, cy=y, r=r * 0.8, fill="#ffffff", **_outline(space in self.actions))
             return svg.group(self.actions.clickable(space, shape, f"Build space {space}: empty"), data_place=space)
         shape = _building_piece(built["building"], x, y, 2 * r, built["seat"])
-        hint = f"Build space {space}: seat {built['seat'] + 1}'s {BUILDING_NAMES[built['building']]}"
+        hint = f"Build space {space}: {seat_label(built['seat'])}'s {BUILDING_NAMES[built['building']]}"
         return svg.group(shape, svg.title(hint), data_place=space)
 
     def _pawns(self, place: str) -> str:
@@ -355,7 +355,7 @@ class _Board:
         count = svg.text(x + r * 1.2, y + r * 1.4, f"×{len(numbers)}", font_size=12, font_weight="bold",
                          fill=INK) if len(numbers) > 1 else ""
         state = "ready" if ready else "exerted"
-        hint = f"Seat {seat + 1}: {len(numbers)} {state} miner{'s' if len(numbers) > 1 else ''}"
+        hint = f"{seat_label(seat)}: {len(numbers)} {state} miner{'s' if len(numbers) > 1 else ''}"
         words = [w for place in places for w in self.actions.words(place)]
         if words:
             hint += ": " + "; ".join(words)
@@ -363,7 +363,7 @@ class _Board:
 
     def _miner_words(self, place: str) -> str:
         groups = self.miners.get(place, [])
-        return ", ".join(f"seat {seat + 1} {len(n)} {'ready' if ready else 'exerted'}"
+        return ", ".join(f"{seat_label(seat)} {len(n)} {'ready' if ready else 'exerted'}"
                          for seat, ready, n in groups) or "none"
 
 
@@ -531,7 +531,7 @@ def _looking(game, view, actions: _Actions, x: float, y: float) -> tuple[float, 
     if not looking:
         return y, ""
     if isinstance(looking, int):
-        words = f"Seat {view['current'] + 1} looks at {looking} card{'s' if looking > 1 else ''}"
+        words = f"{seat_label(view['current'])} looks at {looking} card{'s' if looking > 1 else ''}"
         return y + 24, svg.text(x, y + 14, words, font_size=12, fill=INK)
     parts = [_section(x, y + 14, "You look at")]
     y += 22
@@ -549,7 +549,7 @@ def _shift(game, view, actions: _Actions, x: float, y: float) -> tuple[float, st
     if not work:
         return y, ""
     worker = view["current"]
-    words = (f"Seat {worker + 1} works {work['site']}: shift {work['taken']} of {work['max']}"
+    words = (f"{seat_label(worker)} works {work['site']}: shift {work['taken']} of {work['max']}"
              + (" (shutdown)" if work["shutdown"] else ""))
     parts = [svg.text(x, y + 14, words, font_size=13, font_weight="bold", fill=svg.seat_colour(worker))]
     y += 22
@@ -626,7 +626,7 @@ def _ledger(game, view, actions: _Actions, entry, y: float) -> str:
     own = seat == view["seat"]
     colour = svg.seat_colour(seat)
     height = _ledger_height(view, entry) - 6
-    who = f"Seat {seat + 1}" + (" (you)" if own else "") + (" · to move" if seat in view["to_move"] else "")
+    who = seat_label(seat) + (" (you)" if own else "") + (" · to move" if seat in view["to_move"] else "")
     parts = [
         svg.element("rect", x=10, y=y, width=WIDTH - 20, height=height, rx=6, fill="#ffffff", stroke=colour,
                     stroke_width=3 if seat == view["current"] else 1.5),
@@ -702,7 +702,7 @@ def _own_hand(game, entry, actions: _Actions, x: float, y: float, cards_top: flo
 def _others_hand(game, entry, x: float, y: float) -> str:
     hidden = entry["hand_size"] - len(entry["known_cards"])
     parts = [_card_back(x, y + 6, "hand", entry["hand_size"], "", NO_ACTIONS,
-                        f"Seat {entry['seat'] + 1} holds {entry['hand_size']} cards, {hidden} unseen")]
+                        f"{seat_label(entry['seat'])} holds {entry['hand_size']} cards, {hidden} unseen")]
     step = _fan_step(len(entry["known_cards"]), WIDTH - 20 - x - CARD_W - 8)
     for k, card in enumerate(entry["known_cards"]):
         parts.append(_capital_card(game, x + CARD_W + 8 + k * step, y + 6, card, NO_ACTIONS,

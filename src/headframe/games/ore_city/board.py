@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Any
 
-from headframe.engine import svg
+from headframe.engine import seat_label, svg
 
 from .render import action as action_words
 from .components import TYPES
@@ -167,7 +167,7 @@ def _step(count: int, width: float) -> float:
 def _seat_name(view: dict[str, Any], seat: int, colour: bool = True) -> str:
     you = " (you)" if seat == view["seat"] else ""
     named = f" · {svg.SEAT_COLOUR_NAMES[seat % len(svg.SEAT_COLOUR_NAMES)]}" if colour else ""
-    return f"Seat {seat}{named}{you}"
+    return f"{seat_label(seat)}{named}{you}"
 
 
 def _status(view: dict[str, Any]) -> str:

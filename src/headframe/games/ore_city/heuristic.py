@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from headframe.engine import Action, Rng
 
-from .components import COMMERCIAL, PUBLIC_WORKS, RESIDENTIAL, TYPE_INDEX
+from .components import COMMERCIAL, INDUSTRIAL, PUBLIC_WORKS, RESIDENTIAL, TYPE_INDEX
 
 TECHNOLOGY_WORTH = 5.0    # coins a point of technology is worth over a game
 OWN_SPACE_WEIGHT = 0.8    # income waiting in my own space: I choose when to collect it
@@ -34,32 +34,35 @@ def _turn(state, seat, actions, rng):
     accomplish = [a for a in actions if a.kind == "accomplish"]
     if accomplish:
         return max(accomplish, key=lambda a: state.game.tables.vp[a.card])
-    if any(_hopeless(state, seat, card) for card in state.hands[seat]) or _wants_common_public_works(state, seat):
+    if (_holds_hopeless(state, seat) and _common_worth_taking(state, seat)) or _wants_common_public_works(state, seat):
         return next(a for a in actions if a.kind == "exchange")
     base = _valuation(state, seat)
-    best, best_score = None, 0.5
-    for action in actions:
-        if action.kind not in ("construct", "book_close"):
-            continue
-        world = state.clone()
-        world.apply(seat, action)
-        score = _valuation(world, seat) - base + _construction_bonus(state, seat, action)
-        score += _public_works_bonus(state, world, seat) + _condition_bonus(state, seat, action)
-        if score > best_score:
-            best, best_score = action, score
-    if best is not None:
+    scores = {action: _score(state, seat, action, base)
+              for action in actions if action.kind in ("construct", "book_close")}
+    best = max(scores, key=scores.get, default=None)
+    if best is not None and scores[best] > 0.5:
         return best
-    return _fallback(state, seat, actions)
+    return _fallback(state, seat, actions, scores)
 
 
-def _fallback(state, seat, actions):
-    """Nothing pays now: swap a hopeless Public Works card or unusable cards for
-    the common space's, or flush a hand with nothing usable."""
+def _score(state, seat, action, base) -> float:
+    world = state.clone()
+    world.apply(seat, action)
+    score = _valuation(world, seat) - base + _construction_bonus(state, seat, action)
+    return score + _public_works_bonus(state, world, seat) + _condition_bonus(state, seat, action)
+
+
+def _fallback(state, seat, actions, scores):
+    """Nothing pays at once: flush away a hopeless Public Works card (the common
+    space offers nothing better), collect my own space's income, swap unusable
+    cards for the common space's, else invest in my own space. Pass only when my
+    own space takes none of my cards: a table of seats passing with cards they
+    could build there never ends."""
     tables = state.game.tables
     hand = state.hands[seat]
     by_kind = {a.kind: a for a in actions}
-    if any(_hopeless(state, seat, card) for card in hand):
-        return by_kind["exchange"]
+    if _holds_hopeless(state, seat):
+        return by_kind["flush"]
     if "book_close" in by_kind and _own_income(state, seat) > 0:
         return by_kind["book_close"]
     coins = state.coins[seat]
@@ -67,6 +70,9 @@ def _fallback(state, seat, actions):
     wanted = [c for c in state.common if tables.type[c] != PUBLIC_WORKS and state._cost(seat, c) <= coins]
     if len(affordable) + 1 < len(hand) and wanted:
         return by_kind["exchange"]
+    investments = [a for a in scores if a.kind == "construct" and a.space == seat]
+    if investments:
+        return max(investments, key=scores.get)
     if not affordable and not wanted:
         return by_kind["flush"]
     return by_kind["pass"]
@@ -79,32 +85,77 @@ def _own_income(state, seat) -> int:
 
 
 def _wants_common_public_works(state, seat) -> bool:
-    """No Public Works card in hand, one in the common space, and coins to spare
-    (or no Public Works card left to draw)."""
+    """No Public Works card in hand, one in the common space worth a look, and
+    coins to spare (or no Public Works card left to draw)."""
     tables = state.game.tables
-    if any(tables.type[c] == PUBLIC_WORKS for c in state.hands[seat]) or not state.hands[seat]:
+    if any(tables.type[c] == PUBLIC_WORKS for c in state.hands[seat]):
         return False
+    wanted = state.coins[seat] >= 12 or not state._available(PUBLIC_WORKS)
+    return wanted and _public_works_swap(state, seat) is not None
+
+
+def _public_works_swap(state, seat) -> str | None:
+    """The dearest card in hand I can give for a Public Works card in the common
+    space that stays worth a look without it: unseen, or not hopeless. (Giving the
+    very card its condition needs, then taking that card back, would change nothing.)"""
+    tables = state.game.tables
+    hand = state.hands[seat]
     bit = 1 << seat
-    worth_a_look = any(
-        tables.type[card] == PUBLIC_WORKS and (not seen & bit or not _hopeless(state, seat, card))
+    for card in sorted(dict.fromkeys(hand), key=lambda c: tables.cost[c], reverse=True):
+        rest = list(hand)
+        rest.remove(card)
+        if any(tables.type[common] == PUBLIC_WORKS and (not seen & bit or not _hopeless(state, seat, common, rest))
+               for common, seen in zip(state.common, state.common_seen)):
+            return card
+    return None
+
+
+def _holds_hopeless(state, seat) -> bool:
+    return any(_hopeless(state, seat, card) for card in state.hands[seat])
+
+
+def _common_worth_taking(state, seat) -> bool:
+    """An Exchange can bring something better than a hopeless Public Works card:
+    a construction card, or a Public Works card not known to be hopeless. (An
+    Exchange that can only take back such cards changes nothing, and a table of
+    seats doing it forever never ends.)"""
+    tables = state.game.tables
+    bit = 1 << seat
+    return any(
+        tables.type[card] != PUBLIC_WORKS or not seen & bit or not _hopeless(state, seat, card)
         for card, seen in zip(state.common, state.common_seen)
     )
-    return worth_a_look and (state.coins[seat] >= 12 or not state._available(PUBLIC_WORKS))
 
 
-def _hopeless(state, seat, card) -> bool:
-    """A Public Works card whose condition no card in hand can bring about soon."""
+def _hopeless(state, seat, card, hand=None) -> bool:
+    """A Public Works card whose condition no card in hand (by default the seat's
+    own) can bring about soon. Coins do not count: a book-closing can raise them."""
     tables = state.game.tables
     if state._can_accomplish(seat, card):
         return False
-    kinds = {tables.type[c] for c in state.hands[seat]}
+    hand = state.hands[seat] if hand is None else hand
+    kinds = {tables.type[c] for c in hand}
     if card == "university":
         return state._space_type(seat) != COMMERCIAL and COMMERCIAL not in kinds
     if card == "airport":
-        return not state._airport_discards(seat) and not any(c in tables.technology for c in state.hands[seat])
+        return not _owns_technology(state, seat) and not any(c in tables.technology for c in hand)
     if card == "hospital":
         return state._space_type(seat) not in (None, RESIDENTIAL) or RESIDENTIAL not in kinds
     return False
+
+
+def _owns_technology(state, seat) -> bool:
+    """A technology card the seat could discard for the Airport (ORE-R32), whatever its coins."""
+    technology = state.game.tables.technology
+    built = any(card in technology and builder == seat
+                for space in range(state.players) for card, builder in zip(state.spaces[space], state.builders[space]))
+    return built or any(card in technology for card in state.acquired[seat])
+
+
+def _technology_to_build(state, seat) -> bool:
+    """The Airport's condition waits on constructing a technology card held in hand."""
+    technology = state.game.tables.technology
+    return not _owns_technology(state, seat) and any(card in technology for card in state.hands[seat])
 
 
 def _condition_bonus(state, seat, action) -> float:
@@ -116,6 +167,8 @@ def _condition_bonus(state, seat, action) -> float:
     card, own = held[0], state._space_type(seat)
     if action.kind == "book_close":
         wanted = {"university": COMMERCIAL, "hospital": RESIDENTIAL}.get(card)
+        if card == "airport" and _technology_to_build(state, seat):
+            wanted = INDUSTRIAL
         return 3.0 if wanted is not None and own != wanted else 0.0
     if card == "airport" and action.card in tables.technology:
         return 4.0
@@ -179,10 +232,13 @@ def _worth(state, seat) -> float:
 # --- the steps inside a turn ----------------------------------------------------------------
 
 def _draw(state, seat, actions, rng):
-    """Keep a Public Works card in hand; otherwise draw what my space can use."""
+    """Keep a Public Works card in hand, and draw toward its condition when the hand
+    cannot bring it about; otherwise draw what my space can use."""
     piles = {a.pile: a for a in actions}
-    if "public_works" in piles and state.phase != "flush_common":
-        return piles["public_works"]
+    if state.phase != "flush_common":
+        for pile in ("public_works", _condition_pile(state, seat)):
+            if pile in piles:
+                return piles[pile]
     kind = state._space_type(seat)
     preferred = ("residential", "commercial") if kind in (None, RESIDENTIAL) else (
         ("commercial", "residential") if kind == COMMERCIAL else ("industrial", "residential"))
@@ -190,6 +246,15 @@ def _draw(state, seat, actions, rng):
         if pile in piles:
             return piles[pile]
     return actions[0]
+
+
+def _condition_pile(state, seat) -> str | None:
+    """The pile whose cards can bring about a hopeless Public Works card's condition."""
+    tables = state.game.tables
+    for card in state.hands[seat]:
+        if tables.type[card] == PUBLIC_WORKS and _hopeless(state, seat, card):
+            return {"airport": "industrial", "university": "commercial", "hospital": "residential"}.get(card)
+    return None
 
 
 def _setup_discard(state, seat, actions, rng):
@@ -201,7 +266,8 @@ def _give(state, seat, actions, rng):
     tables = state.game.tables
     coins = state.coins[seat]
     if state.pending == 0 and _wants_common_public_works(state, seat):
-        return max((a for a in actions if a.kind == "give"), key=lambda a: tables.cost[a.card])
+        swap = _public_works_swap(state, seat)
+        return next(a for a in actions if a.kind == "give" and a.card == swap)
     for action in actions:
         if action.kind != "give":
             continue

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from headframe.engine import seat_label
+
 _TYPE_SHORT = {"residential": "Res", "commercial": "Com", "industrial": "Ind", "public_works": "PW"}
 
 
@@ -14,7 +16,7 @@ def _name(game, card: str | None, kind: str | None = None) -> str:
 
 
 def _seat(view: dict[str, Any], seat: int) -> str:
-    return "you" if view.get("seat") == seat else f"seat {seat}"
+    return "you" if view.get("seat") == seat else seat_label(seat)
 
 
 def text(game, view: dict[str, Any]) -> str:
@@ -32,7 +34,8 @@ def text(game, view: dict[str, Any]) -> str:
         )
         hand = ", ".join(_name(game, c["card"], c["type"]) for c in player["hand"]) or "-"
         lines.append(f"      hand: {hand}")
-        space = ", ".join(f"{_name(game, card)} (by {builder})" for card, builder in player["space"]) or "empty"
+        space = ", ".join(
+            f"{_name(game, card)} (by {_seat(view, builder)})" for card, builder in player["space"]) or "empty"
         lines.append(f"      space: {space}")
         if player["acquired"]:
             lines.append(f"      acquired: {', '.join(_name(game, c) for c in player['acquired'])}")
@@ -58,15 +61,15 @@ def action(game, act, seat: int | None = None) -> str:
     kind = act.kind
     if kind == "construct":
         cards = _name(game, act.card) + (f" x{act.count}" if act.count > 1 else "")
-        where = "your" if act.space == seat else f"seat {act.space}'s"
+        where = "your" if act.space == seat else f"{seat_label(act.space)}'s"
         return f"Construct {cards} in {where} space"
     if kind == "accomplish":
         return f"Accomplish {_name(game, act.card)}"
     if kind == "airport_discard":
-        where = "your acquisition space" if act.space is None else f"seat {act.space}'s space"
+        where = "your acquisition space" if act.space is None else f"{seat_label(act.space)}'s space"
         return f"Discard {_name(game, act.card)} from {where} for the Airport"
     if kind == "police_take":
-        return f"Take a {act.type.replace('_', ' ')} card from seat {act.opponent}"
+        return f"Take a {act.type.replace('_', ' ')} card from {seat_label(act.opponent)}"
     if kind in ("discard", "give", "take"):
         return f"{kind.capitalize()} {_name(game, act.card)}"
     if kind == "draw":
@@ -81,8 +84,7 @@ def action(game, act, seat: int | None = None) -> str:
 
 def event(game, entry: dict[str, Any]) -> str:
     name = entry["event"]
-    seat = entry.get("seat")
-    who = f"Seat {seat}"
+    who = "" if entry.get("seat") is None else seat_label(entry["seat"])
     private = entry.get("private") or {}
     card = entry.get("card", private.get("card"))
     if name == "draw":
@@ -93,7 +95,7 @@ def event(game, entry: dict[str, Any]) -> str:
     if name == "reshuffle":
         return f"The {entry['pile'].replace('_', ' ')} discards are shuffled into a new pile of {entry['cards']}"
     if name == "construct":
-        return (f"{who} constructs {_name(game, entry['card'])} x{entry['count']} in seat {entry['space']}'s "
+        return (f"{who} constructs {_name(game, entry['card'])} x{entry['count']} in {seat_label(entry['space'])}'s "
                 f"space for {entry['cost']}G; gains {_gains(entry['gains'])}")
     if name == "book_close":
         acquired = f"; acquired {', '.join(entry['acquired'])}" if entry["acquired"] else ""
@@ -102,24 +104,24 @@ def event(game, entry: dict[str, Any]) -> str:
         extra = f" for {entry['cost']}G, now {entry['vp']} VP" if name == "accomplish" else ""
         return f"{who} accomplishes {_name(game, entry['card'])}{extra}"
     if name == "police_take":
-        return f"{who} takes a {entry['type'].replace('_', ' ')} card from seat {entry['opponent']}" + (
+        return f"{who} takes a {entry['type'].replace('_', ' ')} card from {seat_label(entry['opponent'])}" + (
             f" ({_name(game, card)})" if card else "")
     if name in ("give", "take"):
         return f"{who} {name}s {_name(game, card, entry.get('type'))}"
     if name == "city_hall":
         return f"City Hall: coins are now {entry['coins']}"
     if name == "game_ends":
-        return f"Seat {entry['winner']} reaches 10 VP and wins"
+        return f"{seat_label(entry['winner'])} reaches 10 VP and wins"
     if name == "round_limit":
         return f"The round limit ({entry['rounds']}) is reached: a draw"
     if name == "game_starts":
-        return f"Seat {entry['first']} is the first player; the common space: {_common(game, entry['common'])}"
+        return f"{seat_label(entry['first'])} is the first player; the common space: {_common(game, entry['common'])}"
     details = ", ".join(f"{k}={v}" for k, v in entry.items() if k not in ("event", "seat", "private"))
     return f"{who} {name.replace('_', ' ')}" + (f": {details}" if details else "")
 
 
 def _gains(gains: dict[str, int]) -> str:
-    return ", ".join(f"seat {seat} +{coins}G" for seat, coins in gains.items()) or "nothing"
+    return ", ".join(f"{seat_label(int(seat))} +{coins}G" for seat, coins in gains.items()) or "nothing"
 
 
 def _common(game, cards: list[str | None]) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from headframe.engine import svg
+from headframe.engine import seat_label, seat_number, svg
 
 WIDTH, HEIGHT = 1200, 900
 
@@ -82,7 +82,7 @@ def render_board(game, view: dict[str, Any]) -> str:
 
 
 def seat_name(seat: int) -> str:
-    return f"Seat {seat} ({svg.SEAT_COLOUR_NAMES[seat % len(svg.SEAT_COLOUR_NAMES)]})"
+    return f"{seat_label(seat)} ({svg.SEAT_COLOUR_NAMES[seat % len(svg.SEAT_COLOUR_NAMES)]})"
 
 
 def _header(view: dict[str, Any]) -> str:
@@ -176,7 +176,7 @@ def _mine_mark(x: float, y: float, owner: int) -> str:
     return svg.group(
         svg.element("polygon", points=f"{x - 14},{y + 12} {x},{y - 13} {x + 14},{y + 12}",
                     fill=svg.seat_colour(owner), stroke=INK, stroke_width=1),
-        svg.text(x, y + 10, owner, font_size=15, font_weight="bold", text_anchor="middle", fill="#ffffff"),
+        svg.text(x, y + 10, seat_number(owner), font_size=15, font_weight="bold", text_anchor="middle", fill="#ffffff"),
         svg.title(f"Mine of {seat_name(owner)}"),
     )
 
@@ -244,7 +244,7 @@ def _auction(view: dict[str, Any]) -> str:
     name = next(area["name"] for area in view["areas"] if area["id"] == auction["area"])
     high = f"high bid £{auction['high']} by {seat_name(auction['leader'])}" if auction["leader"] is not None \
         else "no bid yet"
-    bidders = ", ".join(str(seat) for seat in auction["bidders"]) or "none"
+    bidders = ", ".join(str(seat_number(seat)) for seat in auction["bidders"]) or "none"
     x, y = MAP[0] + 10, MAP[1] + MAP[3] - 92
     return svg.group(
         svg.element("rect", x=x, y=y, width=450, height=52, rx=8, fill="#ffffff", stroke=HIGHLIGHT, stroke_width=2),
@@ -310,7 +310,7 @@ def _token(cx: float, cy: float, seat: int, faded: bool = False) -> str:
     return svg.group(
         svg.element("circle", cx=cx, cy=cy, r=12, fill=svg.seat_colour(seat), stroke=INK, stroke_width=1,
                     opacity=0.35 if faded else None),
-        svg.text(cx, cy + 5, seat, font_size=15, font_weight="bold", text_anchor="middle", fill="#ffffff"),
+        svg.text(cx, cy + 5, seat_number(seat), font_size=15, font_weight="bold", text_anchor="middle", fill="#ffffff"),
         svg.title(seat_name(seat)),
     )
 
@@ -390,7 +390,7 @@ def _players(view: dict[str, Any]) -> str:
                                  fill="#fff7e0" if to_move else "#ffffff",
                                  stroke=svg.seat_colour(seat), stroke_width=3 if to_move else 1.5))
         parts.append(svg.element("circle", cx=x + 10, cy=ry + 15, r=8, fill=svg.seat_colour(seat)))
-        label = f"Seat {seat}" + (" (you)" if seat == me else "")
+        label = seat_label(seat) + (" (you)" if seat == me else "")
         values = (f"£{player['money']}", f"{player['time_spent']}/10",
                   f"{player['held_copper']}/{player['held_tin']}", f"{player['copper_sold']}/{player['tin_sold']}",
                   f"{player['mines']}/6", player["investment_cubes"], player["vp"])

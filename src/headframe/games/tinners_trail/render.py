@@ -9,13 +9,15 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from headframe.engine import seat_label, seat_number
+
 
 def render_text(view: dict[str, Any]) -> str:
     console = Console(file=io.StringIO(), width=110, color_system=None, force_terminal=False)
     active = view.get("active")
     console.print(
         f"Tinners' Trail · turn {view['turn']} · {view['step']}"
-        + (f" · seat {active} to move" if active is not None else "")
+        + (f" · {seat_label(active)} to move" if active is not None else "")
     )
     prices = view["prices"]
     console.print(
@@ -37,9 +39,9 @@ def render_text(view: dict[str, Any]) -> str:
     )
     auction = view["auction"]
     if auction:
-        leader = "none yet" if auction["leader"] is None else f"seat {auction['leader']}"
+        leader = "none yet" if auction["leader"] is None else seat_label(auction["leader"])
         console.print(
-            f"Auction for {auction['area']} opened by seat {auction['opener']}: "
+            f"Auction for {auction['area']} opened by {seat_label(auction['opener'])}: "
             f"high bid £{auction['high']} by {leader}; bidding: {_seats(auction['bidders'])}"
         )
     if view["pumping"]:
@@ -55,7 +57,7 @@ def render_text(view: dict[str, Any]) -> str:
 
 
 def _seats(seats: list[int]) -> str:
-    return " ".join(str(s) for s in seats) or "-"
+    return " ".join(str(seat_number(s)) for s in seats) or "-"
 
 
 def _map_table(view: dict[str, Any]) -> Table:
@@ -65,7 +67,7 @@ def _map_table(view: dict[str, Any]) -> Table:
     for area in view["areas"]:
         name = area["name"] + ("" if area["discovered"] else " (clear)") + (" ~" if area["sea"] else "")
         developments = " ".join(d for d in ("port", "miner", "train") if area[d]) or "-"
-        mine = "-" if area["mine"] is None else f"seat {area['mine']}"
+        mine = "-" if area["mine"] is None else seat_label(area["mine"])
         table.add_row(
             name, str(area["copper"]), str(area["tin"]), str(area["water"]), mine, developments, str(area["capacity"])
         )
@@ -79,7 +81,7 @@ def _players_table(view: dict[str, Any]) -> Table:
     for seat, player in enumerate(view["players"]):
         mark = " (you)" if seat == view.get("seat") else ""
         table.add_row(
-            f"{seat}{mark}", f"£{player['money']}", f"{player['time_spent']}/10",
+            f"{seat_number(seat)}{mark}", f"£{player['money']}", f"{player['time_spent']}/10",
             str(player["held_copper"]), str(player["held_tin"]), str(player["mines"]),
             str(player["investment_cubes"]), str(player["vp"]),
         )
@@ -100,24 +102,24 @@ def _investment_table(view: dict[str, Any]) -> Table:
 _EVENT_WORDS = {
     "ore_prices": "Turn {turn}: tin sells for £{tin}, copper for £{copper}",
     "roll": "Rolled for {area}: +{water} water, +{copper} copper, +{tin} tin (dice {dice})",
-    "auction": "Seat {seat} puts {area} up for auction",
-    "bid": "Seat {seat} bids £{amount}",
-    "drop_out": "Seat {seat} drops out of the auction",
-    "mine_built": "Seat {seat} builds a mine in {area} for £{price}",
-    "mine_ore": "Seat {seat} mines {copper} copper and {tin} tin in {area} for £{cost}",
-    "build_port": "Seat {seat} builds a port in {area}",
-    "place_miner": "Seat {seat} places a miner in {area}",
-    "build_adit": "Seat {seat} builds an adit across {border}",
-    "build_train": "Seat {seat} builds a train in {area}",
-    "improve_steam_pumps": "Seat {seat} takes a stack of {discs} steam pump disc(s)",
-    "remove_water": "Seat {seat} pumps one water cube out of {area}",
-    "stop_pumping": "Seat {seat} returns {unused} unused disc(s)",
-    "sell_pasties": "Seat {seat} sells pasties for £1",
-    "pass": "Seat {seat} passes",
+    "auction": "{who} puts {area} up for auction",
+    "bid": "{who} bids £{amount}",
+    "drop_out": "{who} drops out of the auction",
+    "mine_built": "{who} builds a mine in {area} for £{price}",
+    "mine_ore": "{who} mines {copper} copper and {tin} tin in {area} for £{cost}",
+    "build_port": "{who} builds a port in {area}",
+    "place_miner": "{who} places a miner in {area}",
+    "build_adit": "{who} builds an adit across {border}",
+    "build_train": "{who} builds a train in {area}",
+    "improve_steam_pumps": "{who} takes a stack of {discs} steam pump disc(s)",
+    "remove_water": "{who} pumps one water cube out of {area}",
+    "stop_pumping": "{who} returns {unused} unused disc(s)",
+    "sell_pasties": "{who} sells pasties for £1",
+    "pass": "{who} passes",
     "sell_ore": "Ore sold: income per seat {income}",
-    "invest": "Seat {seat} invests £{cost} (column {column})",
-    "decline": "Seat {seat} makes no further investment",
-    "prospect": "Seat {seat} prospects {area}",
+    "invest": "{who} invests £{cost} (column {column})",
+    "decline": "{who} makes no further investment",
+    "prospect": "{who} prospects {area}",
     "game_over": "Game over: victory points {vp}",
 }
 
@@ -126,6 +128,8 @@ def describe_event(entry: dict[str, Any]) -> str:
     template = _EVENT_WORDS.get(entry["event"])
     if template is None:
         return entry["event"]
+    if "seat" in entry:
+        return template.format(**entry, who=seat_label(entry["seat"]))
     return template.format(**entry)
 
 
