@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
 from headframe.engine import Rng
-from headframe.engine.svg import legal_ids, seat_colour
+from headframe.engine.svg import seat_colour
 from headframe.games.coal_country.actions import Build, ChurchTarget, Place, PlaceTile, PickStack
 from headframe.games.coal_country.board import ON_BOARD
 
+from ..boards import NS, check_board, clickables, drawn_ids, hint, save as save_picture, texts
 from .helpers import GAME, add_tile, new, place, place_all, stop_until
-
-NS = "{http://www.w3.org/2000/svg}"
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "boards"
 
 
 def parse(state, seat):
@@ -23,42 +20,9 @@ def parse(state, seat):
     return markup, ET.fromstring(markup)
 
 
-def clickables(root) -> list[ET.Element]:
-    return [node for node in root.iter() if node.get("data-actions")]
-
-
-def drawn_ids(root) -> set[str]:
-    return {action for node in clickables(root) for action in node.get("data-actions").split()}
-
-
-def hint(node) -> str:
-    return node.find(f"{NS}title").text
-
-
-def texts(node) -> list[str]:
-    return [t.text for t in node.iter(f"{NS}text") if t.text]
-
-
 def discs(node, seat) -> list[ET.Element]:
     """The foremen discs of a seat (earnings markers are smaller)."""
     return [c for c in node.iter(f"{NS}circle") if c.get("r") == "11" and c.get("fill") == seat_colour(seat)]
-
-
-def save(name: str, markup: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    (ARTIFACTS / f"coal-country-{name}.svg").write_text(markup)
-
-
-def check(state, seat) -> ET.Element:
-    """The picture parses and its clickable ids are exactly the legal actions that have a place."""
-    view = state.view(seat)
-    root = ET.fromstring(GAME.render_board(view))
-    legal = legal_ids(GAME, view)
-    on_board = {a for a, data in zip(legal, view.get("decision", {}).get("actions", ())) if data["kind"] in ON_BOARD}
-    drawn = drawn_ids(root)
-    assert drawn <= set(legal)
-    assert on_board <= drawn, on_board - drawn
-    return root
 
 
 OPTION_SETS = [{}, {"industry_amok": True}, {"reformed_industry": True, "utility_type_choice": "declared_at_placement",
@@ -218,3 +182,11 @@ def test_church_and_build_over_are_clicked_on_the_tile_and_the_lot():
     save("build-over", markup)
     lots = {n.get("data-actions"): hint(n) for n in clickables(root)}
     assert lots == {f"build_over:{lot}": f"Build the new building over lot {lot + 1}" for lot in range(4)}
+
+
+def check(state, seat):
+    return check_board(GAME, state, seat, ON_BOARD)
+
+
+def save(name: str, markup: str) -> None:
+    save_picture(GAME, name, markup)

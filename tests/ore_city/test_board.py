@@ -3,55 +3,19 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
 from headframe.engine import Rng
-from headframe.engine.svg import legal_ids, seat_colour
+from headframe.engine.svg import seat_colour
 from headframe.games.ore_city.board import ON_BOARD
 
+from ..boards import NS, check_board, clickables, drawn_ids, hint, save as save_picture, texts
 from .helpers import GAME, act, table
-
-NS = "{http://www.w3.org/2000/svg}"
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "boards"
-
-
-def save(name: str, markup: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    (ARTIFACTS / f"ore-city-{name}.svg").write_text(markup)
-
-
-def clickables(root) -> list[ET.Element]:
-    return [node for node in root.iter() if node.get("data-actions")]
-
-
-def drawn_ids(root) -> set[str]:
-    return {action for node in clickables(root) for action in node.get("data-actions").split()}
-
-
-def hint(node) -> str:
-    return node.find(f"{NS}title").text
-
-
-def texts(node) -> list[str]:
-    return [t.text for t in node.iter(f"{NS}text") if t.text]
 
 
 def seat_row(root, seat) -> ET.Element:
     return next(node for node in root.iter(f"{NS}g") if node.get("class") == f"seat seat-{seat}")
-
-
-def check(state, seat) -> ET.Element:
-    """The picture parses and its clickable ids are exactly the legal actions that have a place."""
-    view = state.view(seat)
-    root = ET.fromstring(GAME.render_board(view))
-    legal = legal_ids(GAME, view)
-    on_board = {a for a, data in zip(legal, view.get("decision", {}).get("actions", ())) if data["kind"] in ON_BOARD}
-    drawn = drawn_ids(root)
-    assert drawn <= set(legal)
-    assert on_board <= drawn, on_board - drawn
-    return root
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -140,3 +104,11 @@ def test_exchange_take_is_on_the_common_cards_and_draws_on_the_piles():
     root = check(state, 0)
     piles = [node for node in clickables(root) if node.get("data-actions").startswith("draw:")]
     assert len(piles) == 4 and all(hint(node).startswith("Draw from the") for node in piles)
+
+
+def check(state, seat):
+    return check_board(GAME, state, seat, ON_BOARD)
+
+
+def save(name: str, markup: str) -> None:
+    save_picture(GAME, name, markup)
