@@ -16,6 +16,7 @@ from typing import Any
 from headframe.engine import seat_label, svg
 
 from .components import RESOURCES
+from .view import row_words
 
 WIDTH = 1000
 TRACK_TOP, TRACK_CELL = 34, 29
@@ -445,18 +446,6 @@ def _empty_slot(x: float, y: float) -> str:
                        stroke_dasharray="4 3")
 
 
-def _row_words(row) -> str:
-    parts = [RESOURCE_SHORT[r] for r in row.resources] + ["any"] * row.any_resource
-    parts += ["rock"] * row.poor_rock + ["unrest"] * row.unrest + ["cemetery"] * row.cemetery
-    if row.take_claim:
-        parts.append("take claim")
-    if row.complete_claim:
-        parts.append("complete claim")
-    if row.copper:
-        parts.append(f"copper {row.copper}")
-    return " + ".join(parts) or "pass"
-
-
 def _production_height(game, card: str) -> float:
     return 22 + 17 * len(game.tables.rows[card])
 
@@ -480,8 +469,8 @@ def _production_card(game, x: float, y: float, card: str, actions: _Actions, wid
         shape = svg.group(
             svg.element("rect", x=x + 4, y=top, width=width - 8, height=15, rx=3, fill=fill,
                         **(_outline(True) if place in actions else {"stroke": "none"})),
-            svg.text(x + 9, top + 12, f"{k + 1}. {_row_words(row)}", font_size=12, fill=INK))
-        parts.append(actions.clickable(place, shape, f"Row {k + 1}: {_row_words(row)}") if place else shape)
+            svg.text(x + 9, top + 12, f"{k + 1}. {row_words(row, RESOURCE_SHORT.__getitem__)}", font_size=12, fill=INK))
+        parts.append(actions.clickable(place, shape, f"Row {k + 1}: {row_words(row, RESOURCE_SHORT.__getitem__)}") if place else shape)
     return actions.clickable(card, svg.group(*parts), f"{card} {game.tables.card_name[card]}")
 
 

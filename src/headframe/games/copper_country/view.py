@@ -127,7 +127,7 @@ def render_text(game, view: dict[str, Any]) -> str:
             lines.append("   hand: " + ", ".join(_card(t, c) for c in entry["hand"]))
     if view.get("shift"):
         card = view["shift"]["card"]
-        rows = " | ".join(_row(r) for r in t.rows[card])
+        rows = " | ".join(row_words(r) for r in t.rows[card])
         lines.append(f"Revealed {card} {t.card_name[card]}: {rows}")
     if view.get("decision"):
         decision = view["decision"]
@@ -152,8 +152,9 @@ def _card(t, card: str) -> str:
     return f"{card}[{joiner.join(resources)}]"
 
 
-def _row(row) -> str:
-    parts = list(row.resources) + ["any"] * row.any_resource
+def row_words(row, resource_name=str) -> str:
+    """A production card's row in short words: "labor + rock + copper 2"."""
+    parts = [resource_name(r) for r in row.resources] + ["any"] * row.any_resource
     parts += ["rock"] * row.poor_rock + ["unrest"] * row.unrest + ["cemetery"] * row.cemetery
     if row.take_claim:
         parts.append("take claim")
