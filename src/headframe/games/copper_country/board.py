@@ -16,6 +16,7 @@ from typing import Any
 from headframe.engine import seat_label, svg
 
 from .components import RESOURCES
+from .describe import BUILDINGS
 from .view import row_words
 
 WIDTH = 1000
@@ -35,7 +36,6 @@ HIGHLIGHT = "#111111"
 
 RESOURCE_COLOURS = dict(zip(RESOURCES, ("#f2c14e", "#8fbf6a", "#7fa7d9", "#b08968", "#e07a5f", "#9b8ec4")))
 RESOURCE_SHORT = dict(zip(RESOURCES, ("LAB", "SUR", "EQP", "UND", "EXP", "TRN")))
-BUILDING_NAMES = {"company_house": "company house", "shaft_house": "shaft house", "hoist_house": "hoist house"}
 TRACK_ICONS = {  # icon -> (label, fill, meaning)
     "start": ("S", "#ffffff", "start"),
     "end": ("END", "#3d3d3d", "end of the game"),
@@ -152,7 +152,7 @@ def _outline(actionable: bool) -> dict[str, Any]:
 
 def _heading(view) -> str:
     era = (f"{view['era_name']} (era {view['era']}) · hand limit {view['hand_limit']} · builds: "
-           + ", ".join(BUILDING_NAMES[b] for b in view["buildings_available"]))
+           + ", ".join(BUILDINGS[b] for b in view["buildings_available"]))
     return svg.group(
         svg.text(10, 22, "Copper Country", font_size=18, font_weight="bold", fill=INK),
         svg.text(WIDTH - 10, 22, _status(view), font_size=14, font_weight="bold", fill=INK, text_anchor="end"),
@@ -327,7 +327,7 @@ class _Board:
             shape = svg.element("circle", cx=x, cy=y, r=r * 0.8, fill="#ffffff", **_outline(space in self.actions))
             return svg.group(self.actions.clickable(space, shape, f"Build space {space}: empty"), data_place=space)
         shape = _building_piece(built["building"], x, y, 2 * r, built["seat"])
-        hint = f"Build space {space}: {seat_label(built['seat'])}'s {BUILDING_NAMES[built['building']]}"
+        hint = f"Build space {space}: {seat_label(built['seat'])}'s {BUILDINGS[built['building']]}"
         return svg.group(shape, svg.title(hint), data_place=space)
 
     def _pawns(self, place: str) -> str:
@@ -641,7 +641,7 @@ def _supply(entry, actions: _Actions, x: float, y: float) -> str:
             svg.element("rect", x=bx, y=y, width=64, height=24, rx=4, fill="#f4efe6", **_outline(place in actions)),
             _building_piece(building, bx + 13, y + 12, 16, entry["seat"]),
             svg.text(bx + 26, y + 17, f"×{left}", font_size=13, fill=INK))
-        parts.append(actions.clickable(place, shape, f"{left} {BUILDING_NAMES[building]}s in supply"))
+        parts.append(actions.clickable(place, shape, f"{left} {BUILDINGS[building]}s in supply"))
     return svg.group(*parts)
 
 
