@@ -141,10 +141,10 @@ class CoalCountry(Game):
         return render_board(self, view)
 
     def describe_event(self, entry: dict) -> str:
-        return describe_event(entry)
+        return describe_event(self.tables, entry)
 
     def describe_action(self, action) -> str:
-        return describe_action(action)
+        return describe_action(self.tables, action)
 
 
 __all__ = ["CoalCountry"]

@@ -77,58 +77,166 @@ def render_text(game, view: dict) -> str:
         out.append("")
         out.append(f"Your decision ({decision['kind']}): {decision['prompt']}")
     if view.get("result"):
-        out.append(f"Result: {view['result']}")
+        out.append("Result: " + ", ".join(f"{seat_label(seat)} {score}"
+                                          for seat, score in enumerate(view["result"]["scores"])))
     return "\n".join(out)
 
 
-def describe_event(entry: dict) -> str:
-    name = entry["event"]
-    who = "" if entry.get("seat") is None else seat_label(entry["seat"])
-    text = {
-        "fee": lambda: f"{who} pays {entry['fees']} fee(s), ${entry['paid']} ({entry['reason']})",
-        "sold": lambda: f"{who} sells {entry['coal']} coal at ${entry['price']}",
-        "mined": lambda: f"{who} mines {entry['coal']} coal, auto-produces {entry['auto']}, refuse {entry['refuse']}",
-        "earnings": lambda: f"{who}'s earnings marker moves to {entry['earnings']}",
-        "tile_placed": lambda: f"{who} places tile {entry['tile']} at ({entry['x']},{entry['y']}) for ${entry['paid']}",
-        "bought_cube": lambda: f"{who} buys a {entry['utility']} cube for ${entry['paid']}",
-        "bought_building": lambda: f"{who} buys a {entry['building']} for ${entry['paid']}",
-        "reveal": lambda: f"Foremen revealed: {entry['area']} {entry['values']}",
-        "round": lambda: f"Round {entry['round']} begins, market {entry['m']:+d}",
-        "inspection": lambda: f"{who}: inspection {entry['fees']} fees, ${entry['change']:+d}",
-    }.get(name)
-    if text is not None:
-        result = text()
-    else:
-        details = ", ".join(f"{k}={v}" for k, v in entry.items() if k not in ("event", "seat", "private"))
-        result = " ".join(filter(None, (who, name))) + (f": {details}" if details else "")
+def describe_event(tables, entry: dict) -> str:
+    """One log entry as a sentence; a seat's own private part is added as "you ..."."""
+    try:
+        sentence = _EVENTS[entry["event"]]
+    except KeyError:
+        raise ValueError(f"Coal Country logs no event {entry.get('event')!r}") from None
+    text = sentence(tables, entry)
     if "private" in entry:
-        result += f" (you: {entry['private']})"
-    return result
+        text += "; " + _PRIVATE[entry["event"]](tables, entry["private"])
+    return text
 
 
-def describe_action(action) -> str:
-    kind = action.kind
-    if kind == "place":
-        return f"place a {action.value} foreman on the {location_name(action.location)}"
-    if kind == "done":
-        return "leave the remaining foremen unplaced"
-    if kind == "exchange":
-        return f"exchange a {action.give} cube for a {action.take} cube"
-    if kind == "sell":
-        return f"sell {action.amount} coal"
-    if kind == "place_tile":
-        return f"place the tile at ({action.x},{action.y}), turned {action.rotation * 90} degrees"
-    if kind == "buy_cube":
-        return f"buy a {action.utility} cube"
-    if kind == "build":
-        return f"build a {action.building} from the {action.row} row"
-    if kind == "supply":
-        return f"put a {action.utility} cube on mine tile {action.tile}"
-    if kind == "remove_refuse":
-        return f"remove {action.count} refuse"
-    return {"stop": "stop", "incentivize": "incentivize the permit office (2 fees)", "decline": "decline the tile",
-            "stack": f"draw from permit stack {getattr(action, 'stack', '')}",
-            "church": f"bless the foreman on tile {getattr(action, 'tile', '')}",
-            "collide": f"move the marker {getattr(action, 'direction', '')}",
-            "keep": f"keep tile {getattr(action, 'design', '')}",
-            "build_over": f"build over lot {getattr(action, 'lot', 0) + 1}"}[kind]
+def describe_action(tables, action) -> str:
+    return _ACTIONS[action.kind](tables, action)
+
+
+# --- naming things ----------------------------------------------------------------------------
+
+AREA_NAMES = {"village": "the village", "mine": "the mine", "brokers": "the coal brokers",
+              "permit": "the permit office", "market": "the utility market",
+              "construction": "the construction company", "storage": "utility storage",
+              "refuse": "the refuse pile"}
+FEE_REASONS = {"unplaced": "for unplaced foremen", "no_sale": "for a coal broker who sold nothing",
+               "no_utility": "for utility buyers who bought nothing"}
+
+
+def _an(word: str) -> str:
+    return ("an " if word[0] in "aeiou" else "a ") + word
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def _listed(words: list[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return " and ".join(filter(None, (", ".join(words[:-1]), words[-1]))) if words else "none"
+
+
+def _tile(design: str) -> str:
+    return f"mineshaft tile {design}"
+
+
+def _placed(locations: list[str]) -> str:
+    """A seat's foremen by where they stand: "the coal brokers, the permit office (2)"."""
+    counts = {location: locations.count(location) for location in locations}
+    return _listed([_where(location) + (f" ({n})" if n > 1 else "") for location, n in counts.items()])
+
+
+def _where(location: str) -> str:
+    name = location_name(location)
+    return name if name.startswith(("building lot", "mine tile", "utility storage")) else f"the {name}"
+
+
+def _fee_reason(t, reason: str) -> str:
+    if reason in t.building_names:
+        return f"({t.building_names[reason]})"
+    if reason.startswith("pass_"):
+        return f"for passing at {AREA_NAMES[reason[5:]]}"
+    return FEE_REASONS[reason]
+
+
+def _who(entry) -> str:
+    return seat_label(entry["seat"])
+
+
+# --- one sentence per event ------------------------------------------------------------------
+
+def _fee(t, e) -> str:
+    return f"{_who(e)} pays {_plural(e['fees'], 'fee')} (${e['paid']}) {_fee_reason(t, e['reason'])}"
+
+
+def _placements(t, e) -> str:
+    seats = [f"{seat_label(seat)} at {_placed(locations)}" if locations else f"{seat_label(seat)} nowhere"
+             for seat, locations in enumerate(e["locations"])]
+    return "Foremen are turned over where they stand: " + "; ".join(seats)
+
+
+def _reveal(t, e) -> str:
+    what = "Unplaced foremen revealed" if e["area"] == "unplaced" else f"Foremen revealed at {AREA_NAMES[e['area']]}"
+    values = "; ".join(f"{seat_label(seat)} {_listed([str(v) for v in vs])}" for seat, vs in enumerate(e["values"]))
+    return f"{what}: {values}"
+
+
+def _mined(t, e) -> str:
+    return (f"{_who(e)} mines {e['coal']} coal, {e['auto']} more from automated tiles, "
+            f"and takes {_plural(e['refuse'], 'refuse cube')}")
+
+
+def _tile_placed(t, e) -> str:
+    return (f"{_who(e)} places {_tile(e['tile'])} at ({e['x']}, {e['y']}), turned {e['rotation'] * 90} degrees, "
+            f"for ${e['paid']}")
+
+
+def _built(t, e) -> str:
+    over = f", over the {t.building_names[e['built_over']]}" if e["built_over"] else ""
+    return f"{_who(e)} builds the {t.building_names[e['building']]} on building lot {e['lot'] + 1}{over}"
+
+
+def _inspection(t, e) -> str:
+    change = e["change"]
+    money = f"loses ${-change}" if change < 0 else f"gains ${change}" if change > 0 else "pays nothing"
+    return f"Inspection: {_who(e)} has {_plural(e['fees'], 'fee')} and {money}"
+
+
+_EVENTS = {
+    "place": lambda t, e: f"{_who(e)} places a foreman face down on {_where(e['location'])}",
+    "placement_done": lambda t, e: f"{_who(e)} has placed their foremen",
+    "committed": lambda t, e: f"{_who(e)} has placed their foremen face down",
+    "placements": _placements,
+    "reveal": _reveal,
+    "fee": _fee,
+    "mined": _mined,
+    "sold": lambda t, e: f"{_who(e)} sells {e['coal']} coal at ${e['price']}",
+    "earnings": lambda t, e: f"{_who(e)}'s earnings marker moves to {e['earnings']}",
+    "permit_look": lambda t, e: f"{_who(e)} looks at the top two tiles of permit stack {e['stack']}",
+    "permit_draw": lambda t, e: f"{_who(e)} draws the top tile of permit stack {e['stack']}",
+    "incentive": lambda t, e: f"{_who(e)} incentivizes the permit office for ${e['paid']}",
+    "tile_placed": _tile_placed,
+    "tile_declined": lambda t, e: f"{_who(e)} declines the tile and puts it under permit stack {e['stack']}",
+    "bought_cube": lambda t, e: f"{_who(e)} buys {_an(e['utility'])} cube for ${e['paid']}",
+    "exchanged": lambda t, e: f"{_who(e)} exchanges {_an(e['give'])} cube for {_an(e['take'])} cube",
+    "bought_building": lambda t, e: f"{_who(e)} buys the {t.building_names[e['building']]} for ${e['paid']}",
+    "built": _built,
+    "company_closed": lambda t, e: "The construction company closes",
+    "supplied": lambda t, e: f"{_who(e)} puts {_an(e['utility'])} cube on mine tile {e['tile']}",
+    "refuse_removed": lambda t, e: f"{_who(e)} removes {_plural(e['count'], 'refuse cube')}",
+    "report": lambda t, e: f"{_who(e)} reports ${e['cash']} in cash",
+    "round": lambda t, e: f"Round {e['round']} begins, market {e['m']:+d}",
+    "inspection": _inspection,
+}
+
+_PRIVATE = {  # the private part, for the seat that may see it
+    "place": lambda t, p: f"you placed your {p['value']}",
+    "permit_look": lambda t, p: f"you see {_listed([_tile(d) for d in p['tiles']])}",
+    "permit_draw": lambda t, p: f"you draw {_tile(p['tile'])}",
+}
+
+_ACTIONS = {
+    "place": lambda t, a: f"place a {a.value} foreman on {_where(a.location)}",
+    "done": lambda t, a: "leave the remaining foremen unplaced",
+    "exchange": lambda t, a: f"exchange {_an(a.give)} cube for {_an(a.take)} cube",
+    "stop": lambda t, a: "stop",
+    "church": lambda t, a: f"bless the foreman on mine tile {a.tile} (Church)",
+    "sell": lambda t, a: f"sell {a.amount} coal",
+    "collide": lambda t, a: f"move the earnings marker {a.direction}",
+    "incentivize": lambda t, a: "incentivize the permit office (2 fees)",
+    "stack": lambda t, a: f"draw from permit stack {a.stack}",
+    "keep": lambda t, a: f"keep {_tile(a.design)}",
+    "place_tile": lambda t, a: f"place the tile at ({a.x}, {a.y}), turned {a.rotation * 90} degrees",
+    "decline": lambda t, a: "decline the tile",
+    "first_buyer": lambda t, a: f"let the {a.utility} buyer buy first",
+    "buy_cube": lambda t, a: f"buy {_an(a.utility)} cube",
+    "build": lambda t, a: f"build the {t.building_names[a.building]} from the {a.row} row",
+    "build_over": lambda t, a: f"build over building lot {a.lot + 1}",
+    "supply": lambda t, a: f"put {_an(a.utility)} cube on mine tile {a.tile}",
+    "remove_refuse": lambda t, a: f"remove {_plural(a.count, 'refuse cube')}",
+}

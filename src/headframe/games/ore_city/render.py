@@ -60,7 +60,7 @@ def action_json(game, data: dict[str, Any], seat: int | None = None) -> str:
 def action(game, act, seat: int | None = None) -> str:
     kind = act.kind
     if kind == "construct":
-        cards = _name(game, act.card) + (f" x{act.count}" if act.count > 1 else "")
+        cards = (f"{act.count} copies of " if act.count > 1 else "") + _name(game, act.card)
         where = "your" if act.space == seat else f"{seat_label(act.space)}'s"
         return f"Construct {cards} in {where} space"
     if kind == "accomplish":
@@ -69,11 +69,11 @@ def action(game, act, seat: int | None = None) -> str:
         where = "your acquisition space" if act.space is None else f"{seat_label(act.space)}'s space"
         return f"Discard {_name(game, act.card)} from {where} for the Airport"
     if kind == "police_take":
-        return f"Take a {act.type.replace('_', ' ')} card from {seat_label(act.opponent)}"
+        return f"Take {_an(_TYPE_NAMES[act.type])} card from {seat_label(act.opponent)}'s hand"
     if kind in ("discard", "give", "take"):
         return f"{kind.capitalize()} {_name(game, act.card)}"
     if kind == "draw":
-        return f"Draw from the {act.pile.replace('_', ' ')} pile"
+        return f"Draw from the {_TYPE_NAMES[act.pile]} pile"
     words = {
         "book_close": "Book-close your space", "exchange": "Exchange with the common space",
         "flush": "Flush", "pass": "Pass", "police_decline": "Take no card (Police Station)",
@@ -83,46 +83,113 @@ def action(game, act, seat: int | None = None) -> str:
 
 
 def event(game, entry: dict[str, Any]) -> str:
-    name = entry["event"]
-    who = "" if entry.get("seat") is None else seat_label(entry["seat"])
-    private = entry.get("private") or {}
-    card = entry.get("card", private.get("card"))
-    if name == "draw":
-        seen = f" ({_name(game, private['card'])})" if "card" in private else ""
-        return f"{who} draws from the {entry['pile'].replace('_', ' ')} pile{seen}"
-    if name == "flush_dealt":
-        return f"The common space is dealt: {_common(game, entry['common'])}"
-    if name == "reshuffle":
-        return f"The {entry['pile'].replace('_', ' ')} discards are shuffled into a new pile of {entry['cards']}"
-    if name == "construct":
-        return (f"{who} constructs {_name(game, entry['card'])} x{entry['count']} in {seat_label(entry['space'])}'s "
-                f"space for {entry['cost']}G; gains {_gains(entry['gains'])}")
-    if name == "book_close":
-        acquired = f"; acquired {', '.join(entry['acquired'])}" if entry["acquired"] else ""
-        return f"{who} book-closes; gains {_gains(entry['gains'])}{acquired}"
-    if name in ("accomplish", "accomplish_begins"):
-        extra = f" for {entry['cost']}G, now {entry['vp']} VP" if name == "accomplish" else ""
-        return f"{who} accomplishes {_name(game, entry['card'])}{extra}"
-    if name == "police_take":
-        return f"{who} takes a {entry['type'].replace('_', ' ')} card from {seat_label(entry['opponent'])}" + (
-            f" ({_name(game, card)})" if card else "")
-    if name in ("give", "take"):
-        return f"{who} {name}s {_name(game, card, entry.get('type'))}"
-    if name == "city_hall":
-        return f"City Hall: coins are now {entry['coins']}"
-    if name == "game_ends":
-        return f"{seat_label(entry['winner'])} reaches 10 VP and wins"
-    if name == "round_limit":
-        return f"The round limit ({entry['rounds']}) is reached: a draw"
-    if name == "game_starts":
-        return f"{seat_label(entry['first'])} is the first player; the common space: {_common(game, entry['common'])}"
-    details = ", ".join(f"{k}={v}" for k, v in entry.items() if k not in ("event", "seat", "private"))
-    return f"{who} {name.replace('_', ' ')}" + (f": {details}" if details else "")
+    """One log entry as a sentence; a seat's own private part is added as "you ..."."""
+    try:
+        sentence = _EVENTS[entry["event"]]
+    except KeyError:
+        raise ValueError(f"Ore City logs no event {entry.get('event')!r}") from None
+    text = sentence(game.tables, entry)
+    if "private" in entry:
+        text += "; " + _PRIVATE[entry["event"]](game.tables, entry["private"])
+    return text
+
+
+# --- naming things ----------------------------------------------------------------------------
+
+_TYPE_NAMES = {"residential": "Residential", "commercial": "Commercial", "industrial": "Industrial",
+               "public_works": "Public Works"}
+
+
+def _card(t, card: str | None) -> str:
+    """A card by its name; a face-down card (None) as what everyone sees of it."""
+    return "a face-down Public Works card" if card is None else t.name[card]
+
+
+def _cards(t, cards: list[str | None]) -> str:
+    names = [_card(t, card) for card in cards]
+    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else "no card"
+
+
+def _an(word: str) -> str:
+    return ("an " if word[0] in "AEIOUaeiou" else "a ") + word
 
 
 def _gains(gains: dict[str, int]) -> str:
     return ", ".join(f"{seat_label(int(seat))} +{coins}G" for seat, coins in gains.items()) or "nothing"
 
 
-def _common(game, cards: list[str | None]) -> str:
-    return ", ".join(_name(game, card, "public_works") for card in cards)
+def _who(entry) -> str:
+    return seat_label(entry["seat"])
+
+
+# --- one sentence per event ------------------------------------------------------------------
+
+def _construct(t, e) -> str:
+    copies = f"{e['count']} copies of " if e["count"] > 1 else ""
+    space = "their own" if e["space"] == e["seat"] else f"{seat_label(e['space'])}'s"
+    return (f"{_who(e)} constructs {copies}{t.name[e['card']]} in {space} space for {e['cost']}G; "
+            f"gains: {_gains(e['gains'])}")
+
+
+def _book_close(t, e) -> str:
+    acquired = f"; they acquire {_cards(t, e['acquired'])}" if e["acquired"] else ""
+    return f"{_who(e)} book-closes their space; gains: {_gains(e['gains'])}{acquired}"
+
+
+def _airport_discard(t, e) -> str:
+    where = "their acquisition space" if e["space"] is None else f"{seat_label(e['space'])}'s space"
+    return f"{_who(e)} discards {t.name[e['card']]} from {where} for the Airport"
+
+
+def _handed(verb: str):
+    """give / take: a face-up card by name, a face-down Public Works card by its back."""
+    def sentence(t, e) -> str:
+        card = t.name[e["card"]] if "card" in e else "a face-down Public Works card"
+        where = "to" if verb == "gives" else "from"
+        return f"{_who(e)} {verb} {card} {where} the common space"
+    return sentence
+
+
+def _flush(t, e) -> str:
+    return (f"{_who(e)} flushes: their hand ({_cards(t, e['hand'])}) and the common space "
+            f"({_cards(t, e['common'])}) are discarded")
+
+
+def _city_hall(t, e) -> str:
+    coins = ", ".join(f"{seat_label(seat)} {coins}G" for seat, coins in enumerate(e["coins"]))
+    return f"City Hall: coins are now {coins}"
+
+
+_EVENTS = {
+    "game_starts": lambda t, e: (f"{seat_label(e['first'])} is the first player; the common space: "
+                                 f"{_cards(t, e['common'])}"),
+    "setup_discard": lambda t, e: f"{_who(e)} discards {t.name[e['card']]} from their starting hand",
+    "draw": lambda t, e: f"{_who(e)} draws {_an(_TYPE_NAMES[e['pile']])} card",
+    "reshuffle": lambda t, e: (f"The {_TYPE_NAMES[e['pile']]} discards are shuffled into a new pile "
+                               f"of {e['cards']} cards"),
+    "construct": _construct,
+    "book_close": _book_close,
+    "accomplish_begins": lambda t, e: f"{_who(e)} begins to accomplish the {t.name[e['card']]}",
+    "airport_discard": _airport_discard,
+    "accomplish": lambda t, e: (f"{_who(e)} accomplishes the {t.name[e['card']]} for {e['cost']}G "
+                                f"and now has {e['vp']} VP"),
+    "police_take": lambda t, e: (f"{_who(e)} takes {_an(_TYPE_NAMES[e['type']])} card from "
+                                 f"{seat_label(e['opponent'])}'s hand (Police Station)"),
+    "police_decline": lambda t, e: f"{_who(e)} takes no card (Police Station)",
+    "exchange": lambda t, e: f"{_who(e)} exchanges cards with the common space",
+    "give": _handed("gives"),
+    "take": _handed("takes"),
+    "flush": _flush,
+    "flush_dealt": lambda t, e: f"The common space is dealt anew: {_cards(t, e['common'])}",
+    "pass": lambda t, e: f"{_who(e)} passes",
+    "city_hall": _city_hall,
+    "game_ends": lambda t, e: f"{seat_label(e['winner'])} reaches {t.win_vp} VP and wins",
+    "round_limit": lambda t, e: f"The round limit ({e['rounds']} rounds) is reached: the game ends without a winner",
+}
+
+_PRIVATE = {  # the private part, for the seat that may see it
+    "draw": lambda t, p: f"you draw {t.name[p['card']]}",
+    "police_take": lambda t, p: f"you see it is {t.name[p['card']]}",
+    "give": lambda t, p: f"you give {t.name[p['card']]}",
+    "take": lambda t, p: f"you take {t.name[p['card']]}",
+}

@@ -174,10 +174,10 @@ Four turns of seven phases; victory points come only from investments.
         return render.render_text(view)
 
     def describe_event(self, entry: dict[str, Any]) -> str:
-        return render.describe_event(entry)
+        return render.describe_event(self.tables, entry)
 
     def describe_action(self, action) -> str:
-        return render.describe_action(action)
+        return render.describe_action(self.tables, action)
 
 
 __all__ = ["TinnersTrail", "TinnersTrailOptions"]

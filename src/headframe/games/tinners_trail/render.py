@@ -99,59 +99,103 @@ def _investment_table(view: dict[str, Any]) -> Table:
     return table
 
 
-_EVENT_WORDS = {
-    "ore_prices": "Turn {turn}: tin sells for £{tin}, copper for £{copper}",
-    "roll": "Rolled for {area}: +{water} water, +{copper} copper, +{tin} tin (dice {dice})",
-    "auction": "{who} puts {area} up for auction",
-    "bid": "{who} bids £{amount}",
-    "drop_out": "{who} drops out of the auction",
-    "mine_built": "{who} builds a mine in {area} for £{price}",
-    "mine_ore": "{who} mines {copper} copper and {tin} tin in {area} for £{cost}",
-    "build_port": "{who} builds a port in {area}",
-    "place_miner": "{who} places a miner in {area}",
-    "build_adit": "{who} builds an adit across {border}",
-    "build_train": "{who} builds a train in {area}",
-    "improve_steam_pumps": "{who} takes a stack of {discs} steam pump disc(s)",
-    "remove_water": "{who} pumps one water cube out of {area}",
-    "stop_pumping": "{who} returns {unused} unused disc(s)",
-    "sell_pasties": "{who} sells pasties for £1",
-    "pass": "{who} passes",
-    "sell_ore": "Ore sold: income per seat {income}",
-    "invest": "{who} invests £{cost} (column {column})",
-    "decline": "{who} makes no further investment",
-    "prospect": "{who} prospects {area}",
-    "game_over": "Game over: victory points {vp}",
+def describe_event(tables, entry: dict[str, Any]) -> str:
+    """One log entry as a sentence: areas by their names, seats as "Seat N"."""
+    try:
+        sentence = _EVENTS[entry["event"]]
+    except KeyError:
+        raise ValueError(f"Tinners' Trail logs no event {entry.get('event')!r}") from None
+    return sentence(tables, entry)
+
+
+def describe_action(tables, action) -> str:
+    return _ACTIONS[action.kind](tables, action)
+
+
+def _area(t, area: str) -> str:
+    return t.area_names[t.index[area]]
+
+
+def _border(t, border: str) -> str:
+    a, b = t.borders[t.border_index[border]]
+    return f"{t.area_names[a]} and {t.area_names[b]}"
+
+
+def _listed(words: list[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return " and ".join(filter(None, (", ".join(words[:-1]), words[-1]))) if words else "nothing"
+
+
+def _per_seat(verb: str, amounts: list[int], unit: str) -> str:
+    """"Seat 1 earns £12, Seat 2 £7": the verb once, after the first seat."""
+    first, *others = (unit.format(amount) for amount in amounts)
+    rest = [f", {seat_label(seat)} {amount}" for seat, amount in enumerate(others, start=1)]
+    return f"{seat_label(0)} {verb} {first}" + "".join(rest)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def _who(entry) -> str:
+    return seat_label(entry["seat"])
+
+
+def _roll(t, e) -> str:
+    dice = _listed([str(d) for d in e["dice"]])
+    return (f"{_area(t, e['area'])} is rolled for (dice {dice}): +{e['water']} water, "
+            f"+{e['copper']} copper, +{e['tin']} tin")
+
+
+def _drop_out(t, e) -> str:
+    forced = " (cannot bid higher)" if e.get("forced") else ""
+    return f"{_who(e)} drops out of the auction{forced}"
+
+
+def _sell_ore(t, e) -> str:
+    return f"Ore is sold: {_per_seat('earns', e['income'], '£{}')}"
+
+
+_EVENTS = {
+    "ore_prices": lambda t, e: f"Turn {e['turn']}: tin sells for £{e['tin']}, copper for £{e['copper']}",
+    "roll": _roll,
+    "auction": lambda t, e: f"{_who(e)} puts {_area(t, e['area'])} up for auction",
+    "bid": lambda t, e: f"{_who(e)} bids £{e['amount']}",
+    "drop_out": _drop_out,
+    "mine_built": lambda t, e: f"{_who(e)} builds a mine in {_area(t, e['area'])} for £{e['price']}",
+    "mine_ore": lambda t, e: (f"{_who(e)} mines {e['copper']} copper and {e['tin']} tin in "
+                              f"{_area(t, e['area'])} for £{e['cost']}"),
+    "build_port": lambda t, e: f"{_who(e)} builds a port in {_area(t, e['area'])}",
+    "place_miner": lambda t, e: f"{_who(e)} places a miner in {_area(t, e['area'])}",
+    "build_adit": lambda t, e: f"{_who(e)} builds an adit between {_border(t, e['border'])}",
+    "build_train": lambda t, e: f"{_who(e)} builds a train in {_area(t, e['area'])}",
+    "improve_steam_pumps": lambda t, e: f"{_who(e)} takes a stack of {_plural(e['discs'], 'steam pump disc')}",
+    "remove_water": lambda t, e: f"{_who(e)} pumps one water cube out of {_area(t, e['area'])}",
+    "stop_pumping": lambda t, e: f"{_who(e)} stops pumping and returns {_plural(e['unused'], 'unused disc')}",
+    "sell_pasties": lambda t, e: f"{_who(e)} sells pasties for £1",
+    "pass": lambda t, e: f"{_who(e)} passes",
+    "sell_ore": _sell_ore,
+    "invest": lambda t, e: f"{_who(e)} makes an external investment for £{e['cost']}",
+    "decline": lambda t, e: f"{_who(e)} makes no further investment",
+    "prospect": lambda t, e: f"{_who(e)} prospects {_area(t, e['area'])}",
+    "game_over": lambda t, e: f"Game over: {_per_seat('has', e['vp'], '{} VP')}",
 }
 
-
-def describe_event(entry: dict[str, Any]) -> str:
-    template = _EVENT_WORDS.get(entry["event"])
-    if template is None:
-        return entry["event"]
-    if "seat" in entry:
-        return template.format(**entry, who=seat_label(entry["seat"]))
-    return template.format(**entry)
-
-
-_ACTION_WORDS = {
-    "build_mine": "Build a mine in {area} (auction)",
-    "mine_ore": "Mine {copper} copper and {tin} tin in {area}",
-    "build_port": "Build a port in {area}",
-    "place_miner": "Place a miner in {area}",
-    "build_adit": "Build an adit across {border}",
-    "build_train": "Build a train in {area}",
-    "improve_steam_pumps": "Improve steam pumps (box {box})",
-    "sell_pasties": "Sell pasties (+£1)",
-    "pass": "Pass",
-    "bid": "Bid £{amount}",
-    "drop_out": "Drop out of the auction",
-    "remove_water": "Remove one water cube from {area}",
-    "stop_pumping": "Stop pumping",
-    "invest": "Invest in column {column}",
-    "decline": "Make no further investment",
-    "prospect": "Prospect {area}",
+_ACTIONS = {
+    "build_mine": lambda t, a: f"Build a mine in {_area(t, a.area)} (auction)",
+    "mine_ore": lambda t, a: f"Mine {a.copper} copper and {a.tin} tin in {_area(t, a.area)}",
+    "build_port": lambda t, a: f"Build a port in {_area(t, a.area)}",
+    "place_miner": lambda t, a: f"Place a miner in {_area(t, a.area)}",
+    "build_adit": lambda t, a: f"Build an adit between {_border(t, a.border)}",
+    "build_train": lambda t, a: f"Build a train in {_area(t, a.area)}",
+    "improve_steam_pumps": lambda t, a: f"Improve steam pumps (box {a.box + 1})",
+    "sell_pasties": lambda t, a: "Sell pasties (+£1)",
+    "pass": lambda t, a: "Pass",
+    "bid": lambda t, a: f"Bid £{a.amount}",
+    "drop_out": lambda t, a: "Drop out of the auction",
+    "remove_water": lambda t, a: f"Remove one water cube from {_area(t, a.area)}",
+    "stop_pumping": lambda t, a: "Stop pumping",
+    "invest": lambda t, a: f"Make an external investment for £{t.column_costs[a.column]}",
+    "decline": lambda t, a: "Make no further investment",
+    "prospect": lambda t, a: f"Prospect {_area(t, a.area)}",
 }
-
-
-def describe_action(action) -> str:
-    return _ACTION_WORDS[action.kind].format(**action.to_json())
