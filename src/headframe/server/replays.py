@@ -51,7 +51,7 @@ class Replay:
                          "text": game.describe_action(game.parse_action(item["action"]))}
                         for n, item in enumerate(self.record["actions"], start=1)],
             "log": [{"step": step, "entry": entry, "text": game.describe_event(entry)}
-                    for step, entry in zip(self.log_steps, self.final.log)],
+                    for step, entry in zip(self.log_steps, self.final.log_for(None))],  # the public log
             "result": self.final.result().to_json() if self.final.is_over() else None,
         }
 

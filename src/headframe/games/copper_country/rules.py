@@ -1394,14 +1394,15 @@ class CopperCountryState(State):
 
     def progress(self) -> float:
         """The share of the poor rock taken off the industry track (COP-R38), or of the
-        turn limit (COP-R58) when that is further on."""
+        turn limit (COP-R58) when that is further on; the last turns after the track
+        runs out stay just short of 100."""
         if self.over:
             return 100.0
         _, first, last, _ = self.game.track(self.options)
         done = (self.track_next - first) / (last - first + 1)
         if self.options.turn_limit is not None:
             done = max(done, self.turns / (self.options.turn_limit * self.players))
-        return round(100.0 * done, 1)
+        return min(99.0, round(100.0 * done, 1))
 
     def _tiebreak(self, keys: list, removed: tuple[str, ...]) -> list[int]:
         """COP-R40: the scores of each group of players still tied (equal `keys`: the final
