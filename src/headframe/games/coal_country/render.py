@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from headframe.engine import seat_label
+from headframe.engine.people import an, listed, plural
 
 CUBE_LETTERS = (("w", "wood"), ("a", "water"), ("e", "electricity"))
 LOCATION_NAMES = {"CB": "coal brokers", "PO": "permit office", "UM": "utility market", "UT": "utility market (tandem)",
@@ -108,17 +109,8 @@ FEE_REASONS = {"unplaced": "for unplaced foremen", "no_sale": "for a coal broker
                "no_utility": "for utility buyers who bought nothing"}
 
 
-def _an(word: str) -> str:
-    return ("an " if word[0] in "aeiou" else "a ") + word
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
-
-
 def _listed(words: list[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
-    return " and ".join(filter(None, (", ".join(words[:-1]), words[-1]))) if words else "none"
+    return listed(words, empty="none")
 
 
 def _tile(design: str) -> str:
@@ -151,7 +143,7 @@ def _who(entry) -> str:
 # --- one sentence per event ------------------------------------------------------------------
 
 def _fee(t, e) -> str:
-    return f"{_who(e)} pays {_plural(e['fees'], 'fee')} (${e['paid']}) {_fee_reason(t, e['reason'])}"
+    return f"{_who(e)} pays {plural(e['fees'], 'fee')} (${e['paid']}) {_fee_reason(t, e['reason'])}"
 
 
 def _placements(t, e) -> str:
@@ -168,7 +160,7 @@ def _reveal(t, e) -> str:
 
 def _mined(t, e) -> str:
     return (f"{_who(e)} mines {e['coal']} coal, {e['auto']} more from automated tiles, "
-            f"and takes {_plural(e['refuse'], 'refuse cube')}")
+            f"and takes {plural(e['refuse'], 'refuse cube')}")
 
 
 def _tile_placed(t, e) -> str:
@@ -184,7 +176,7 @@ def _built(t, e) -> str:
 def _inspection(t, e) -> str:
     change = e["change"]
     money = f"loses ${-change}" if change < 0 else f"gains ${change}" if change > 0 else "pays nothing"
-    return f"Inspection: {_who(e)} has {_plural(e['fees'], 'fee')} and {money}"
+    return f"Inspection: {_who(e)} has {plural(e['fees'], 'fee')} and {money}"
 
 
 _EVENTS = {
@@ -202,13 +194,13 @@ _EVENTS = {
     "incentive": lambda t, e: f"{_who(e)} incentivizes the permit office for ${e['paid']}",
     "tile_placed": _tile_placed,
     "tile_declined": lambda t, e: f"{_who(e)} declines the tile and puts it under permit stack {e['stack']}",
-    "bought_cube": lambda t, e: f"{_who(e)} buys {_an(e['utility'])} cube for ${e['paid']}",
-    "exchanged": lambda t, e: f"{_who(e)} exchanges {_an(e['give'])} cube for {_an(e['take'])} cube",
+    "bought_cube": lambda t, e: f"{_who(e)} buys {an(e['utility'])} cube for ${e['paid']}",
+    "exchanged": lambda t, e: f"{_who(e)} exchanges {an(e['give'])} cube for {an(e['take'])} cube",
     "bought_building": lambda t, e: f"{_who(e)} buys the {t.building_names[e['building']]} for ${e['paid']}",
     "built": _built,
     "company_closed": lambda t, e: "The construction company closes",
-    "supplied": lambda t, e: f"{_who(e)} puts {_an(e['utility'])} cube on mine tile {e['tile']}",
-    "refuse_removed": lambda t, e: f"{_who(e)} removes {_plural(e['count'], 'refuse cube')}",
+    "supplied": lambda t, e: f"{_who(e)} puts {an(e['utility'])} cube on mine tile {e['tile']}",
+    "refuse_removed": lambda t, e: f"{_who(e)} removes {plural(e['count'], 'refuse cube')}",
     "report": lambda t, e: f"{_who(e)} reports ${e['cash']} in cash",
     "round": lambda t, e: f"Round {e['round']} begins, market {e['m']:+d}",
     "inspection": _inspection,
@@ -223,7 +215,7 @@ _PRIVATE = {  # the private part, for the seat that may see it
 _ACTIONS = {
     "place": lambda t, a: f"place a {a.value} foreman on {_where(a.location)}",
     "done": lambda t, a: "leave the remaining foremen unplaced",
-    "exchange": lambda t, a: f"exchange {_an(a.give)} cube for {_an(a.take)} cube",
+    "exchange": lambda t, a: f"exchange {an(a.give)} cube for {an(a.take)} cube",
     "stop": lambda t, a: "stop",
     "church": lambda t, a: f"bless the foreman on mine tile {a.tile} (Church)",
     "sell": lambda t, a: f"sell {a.amount} coal",
@@ -234,9 +226,9 @@ _ACTIONS = {
     "place_tile": lambda t, a: f"place the tile at ({a.x}, {a.y}), turned {a.rotation * 90} degrees",
     "decline": lambda t, a: "decline the tile",
     "first_buyer": lambda t, a: f"let the {a.utility} buyer buy first",
-    "buy_cube": lambda t, a: f"buy {_an(a.utility)} cube",
+    "buy_cube": lambda t, a: f"buy {an(a.utility)} cube",
     "build": lambda t, a: f"build the {t.building_names[a.building]} from the {a.row} row",
     "build_over": lambda t, a: f"build over building lot {a.lot + 1}",
-    "supply": lambda t, a: f"put {_an(a.utility)} cube on mine tile {a.tile}",
-    "remove_refuse": lambda t, a: f"remove {_plural(a.count, 'refuse cube')}",
+    "supply": lambda t, a: f"put {an(a.utility)} cube on mine tile {a.tile}",
+    "remove_refuse": lambda t, a: f"remove {plural(a.count, 'refuse cube')}",
 }

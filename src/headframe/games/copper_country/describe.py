@@ -6,6 +6,7 @@ from functools import lru_cache
 from typing import Any
 
 from headframe.engine import seat_label
+from headframe.engine.people import an, listed, plural
 
 
 def describe_action(game, action) -> str:
@@ -117,15 +118,7 @@ def card_label(t, card: str) -> str:
 def _cards(t, cards) -> str:
     """Cards as a list: "the A", "the A and the B", "the A, the B and the C"."""
     names = [f"the {card_label(t, card)}" for card in cards]
-    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else "no card"
-
-
-def _an(word: str) -> str:
-    return ("an " if word[0] in "aeiou" else "a ") + word
-
-
-def _shifts(n: int) -> str:
-    return f"{n} shift" + ("" if n == 1 else "s")
+    return listed(names, empty="no card")
 
 
 def _rock(t, space: str, token: str) -> str:
@@ -140,7 +133,7 @@ def _need(need: str) -> str:
         return "an any-resource icon"
     if need.startswith("half-"):
         return f"the second {need[5:]} of the 2:1 pair"
-    return f"{_an(need)} icon"
+    return f"{an(need)} icon"
 
 
 _ROUTES = {
@@ -178,7 +171,7 @@ def _work(t, e) -> str:
     site = place_label(t, e["site"])
     if e["max_shifts"] <= 0:
         return f"{_who(e)} works {site} but may take no shift (too much poor rock)"
-    return f"{_who(e)} works {site} for up to {_shifts(e['max_shifts'])}"
+    return f"{_who(e)} works {site} for up to {plural(e['max_shifts'], 'shift')}"
 
 
 def _build(t, e) -> str:
@@ -240,12 +233,12 @@ _EVENTS = {
                             "and reveal the next card"),
     "row": _row,
     "play": _play,
-    "ignore_icon": lambda t, e: f"{_who(e)} uses company houses to ignore {_an(e['icon'])} icon",
+    "ignore_icon": lambda t, e: f"{_who(e)} uses company houses to ignore {an(e['icon'])} icon",
     "casualty": lambda t, e: (f"{_who(e)} sends {'the working' if e['miner'] == 'working' else 'an unskilled'} "
                               f"miner to {AREAS[e['icon']]}"),
     "poor_rock": lambda t, e: (f"{_who(e)} places the poor rock from industry track space {e['track']} "
                                f"{_rock(t, e['space'], e['token'])}"),
-    "work_ends": lambda t, e: f"{_who(e)}'s work ends after {_shifts(e['shifts'])}",
+    "work_ends": lambda t, e: f"{_who(e)}'s work ends after {plural(e['shifts'], 'shift')}",
     "event_miner": lambda t, e: f"{_who(e)} places a miner in {AREAS[e['area']]}",
     "era": _era,
     "local_business": _local_business,

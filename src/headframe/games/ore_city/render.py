@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from headframe.engine import seat_label
+from headframe.engine.people import an, listed
 
 _TYPE_SHORT = {"residential": "Res", "commercial": "Com", "industrial": "Ind", "public_works": "PW"}
 
@@ -69,7 +70,7 @@ def action(game, act, seat: int | None = None) -> str:
         where = "your acquisition space" if act.space is None else f"{seat_label(act.space)}'s space"
         return f"Discard {_name(game, act.card)} from {where} for the Airport"
     if kind == "police_take":
-        return f"Take {_an(_TYPE_NAMES[act.type])} card from {seat_label(act.opponent)}'s hand"
+        return f"Take {an(_TYPE_NAMES[act.type])} card from {seat_label(act.opponent)}'s hand"
     if kind in ("discard", "give", "take"):
         return f"{kind.capitalize()} {_name(game, act.card)}"
     if kind == "draw":
@@ -107,11 +108,7 @@ def _card(t, card: str | None) -> str:
 
 def _cards(t, cards: list[str | None]) -> str:
     names = [_card(t, card) for card in cards]
-    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else "no card"
-
-
-def _an(word: str) -> str:
-    return ("an " if word[0] in "AEIOUaeiou" else "a ") + word
+    return listed(names, empty="no card")
 
 
 def _gains(gains: dict[str, int]) -> str:
@@ -164,7 +161,7 @@ _EVENTS = {
     "game_starts": lambda t, e: (f"{seat_label(e['first'])} is the first player; the common space: "
                                  f"{_cards(t, e['common'])}"),
     "setup_discard": lambda t, e: f"{_who(e)} discards {t.name[e['card']]} from their starting hand",
-    "draw": lambda t, e: f"{_who(e)} draws {_an(_TYPE_NAMES[e['pile']])} card",
+    "draw": lambda t, e: f"{_who(e)} draws {an(_TYPE_NAMES[e['pile']])} card",
     "reshuffle": lambda t, e: (f"The {_TYPE_NAMES[e['pile']]} discards are shuffled into a new pile "
                                f"of {e['cards']} cards"),
     "construct": _construct,
@@ -173,7 +170,7 @@ _EVENTS = {
     "airport_discard": _airport_discard,
     "accomplish": lambda t, e: (f"{_who(e)} accomplishes the {t.name[e['card']]} for {e['cost']}G "
                                 f"and now has {e['vp']} VP"),
-    "police_take": lambda t, e: (f"{_who(e)} takes {_an(_TYPE_NAMES[e['type']])} card from "
+    "police_take": lambda t, e: (f"{_who(e)} takes {an(_TYPE_NAMES[e['type']])} card from "
                                  f"{seat_label(e['opponent'])}'s hand (Police Station)"),
     "police_decline": lambda t, e: f"{_who(e)} takes no card (Police Station)",
     "exchange": lambda t, e: f"{_who(e)} exchanges cards with the common space",

@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from headframe.engine import seat_label, seat_number
+from headframe.engine.people import listed, plural
 
 
 def render_text(view: dict[str, Any]) -> str:
@@ -121,11 +122,6 @@ def _border(t, border: str) -> str:
     return f"{t.area_names[a]} and {t.area_names[b]}"
 
 
-def _listed(words: list[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
-    return " and ".join(filter(None, (", ".join(words[:-1]), words[-1]))) if words else "nothing"
-
-
 def _per_seat(verb: str, amounts: list[int], unit: str) -> str:
     """"Seat 1 earns £12, Seat 2 £7": the verb once, after the first seat."""
     first, *others = (unit.format(amount) for amount in amounts)
@@ -133,16 +129,12 @@ def _per_seat(verb: str, amounts: list[int], unit: str) -> str:
     return f"{seat_label(0)} {verb} {first}" + "".join(rest)
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
-
-
 def _who(entry) -> str:
     return seat_label(entry["seat"])
 
 
 def _roll(t, e) -> str:
-    dice = _listed([str(d) for d in e["dice"]])
+    dice = listed([str(d) for d in e["dice"]])
     return (f"{_area(t, e['area'])} is rolled for (dice {dice}): +{e['water']} water, "
             f"+{e['copper']} copper, +{e['tin']} tin")
 
@@ -169,9 +161,9 @@ _EVENTS = {
     "place_miner": lambda t, e: f"{_who(e)} places a miner in {_area(t, e['area'])}",
     "build_adit": lambda t, e: f"{_who(e)} builds an adit between {_border(t, e['border'])}",
     "build_train": lambda t, e: f"{_who(e)} builds a train in {_area(t, e['area'])}",
-    "improve_steam_pumps": lambda t, e: f"{_who(e)} takes a stack of {_plural(e['discs'], 'steam pump disc')}",
+    "improve_steam_pumps": lambda t, e: f"{_who(e)} takes a stack of {plural(e['discs'], 'steam pump disc')}",
     "remove_water": lambda t, e: f"{_who(e)} pumps one water cube out of {_area(t, e['area'])}",
-    "stop_pumping": lambda t, e: f"{_who(e)} stops pumping and returns {_plural(e['unused'], 'unused disc')}",
+    "stop_pumping": lambda t, e: f"{_who(e)} stops pumping and returns {plural(e['unused'], 'unused disc')}",
     "sell_pasties": lambda t, e: f"{_who(e)} sells pasties for £1",
     "pass": lambda t, e: f"{_who(e)} passes",
     "sell_ore": _sell_ore,
