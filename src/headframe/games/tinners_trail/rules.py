@@ -31,10 +31,14 @@ ONLY_PASS = (PASS,)
 MINER, PORT, TRAIN, ADIT = 0, 1, 2, 3  # positions in `stock`
 STEPS = ("actions", "auction", "pumps", "invest", "prospect", "over")
 # Per-seat running totals kept only for `statistics()` (the rules never read them).
-TALLIES = (
-    "ore_income", "mine_prices", "mining_costs", "investment_costs", "pasties_sold",
-    "auctions_opened", "ports_built", "miners_placed", "adits_built", "trains_built",
-    "water_pumped", "areas_prospected",
+# The statistics read from the log: (statistic, event, the amount it adds, or None to count the event).
+LOGGED_STATISTICS = (
+    ("mine_prices", "mine_built", "price"), ("mining_costs", "mine_ore", "cost"),
+    ("investment_costs", "invest", "cost"), ("pasties_sold", "sell_pasties", None),
+    ("auctions_opened", "auction", None), ("ports_built", "build_port", None),
+    ("miners_placed", "place_miner", None), ("adits_built", "build_adit", None),
+    ("trains_built", "build_train", None), ("water_pumped", "remove_water", None),
+    ("areas_prospected", "prospect", None),
 )
 
 
@@ -47,7 +51,7 @@ class TinnersTrailState(State):
         "mine", "copper", "tin", "water", "discovered", "port", "miner", "train", "adit",
         "stock", "pumps", "pumping", "auction",
         "investments", "cubes_left", "invest_position", "invest_out", "declined",
-        "prospects_made", "sold_copper", "sold_tin", "tally",
+        "prospects_made", "sold_copper", "sold_tin",
     )
 
     # --- setup (rulebook: Starting The Game; TIN-R4) ------------------------------
@@ -62,7 +66,6 @@ class TinnersTrailState(State):
         self.held_tin = [0] * players
         self.sold_copper = [0] * players
         self.sold_tin = [0] * players
-        self.tally = {name: [0] * players for name in TALLIES}
         order = list(range(players))
         self.rng.shuffle(order)  # TIN-R4: a uniformly random turn-1 order of play
         self.order = order
@@ -307,7 +310,6 @@ class TinnersTrailState(State):
 
     def _do_build_mine(self, seat: int, action: Any) -> None:
         self._main_action(seat)
-        self.tally["auctions_opened"][seat] += 1
         bidders = [s for s in range(self.players) if self._may_bid(s)]  # TIN-R27
         self.auction = {"area": action.area, "opener": seat, "high": 0, "leader": -1, "bidders": bidders}
         self.step = "auction"
@@ -348,7 +350,6 @@ class TinnersTrailState(State):
         area = t.index[auction["area"]]
         self.auction = None
         self.money[winner] -= auction["high"]
-        self.tally["mine_prices"][winner] += auction["high"]
         self.mine[area] = winner
         self.mines_built[winner] += 1
         self._spend_time(winner, t.mine_tp)
@@ -367,7 +368,6 @@ class TinnersTrailState(State):
         cubes = action.copper + action.tin
         cost = cubes * self.water[area]  # TIN-R31: cost uses the water before any is added
         self.money[seat] -= cost
-        self.tally["mining_costs"][seat] += cost
         self.copper[area] -= action.copper
         self.tin[area] -= action.tin
         self.held_copper[seat] += action.copper
@@ -389,7 +389,6 @@ class TinnersTrailState(State):
         self._main_action(seat)
         area = t.index[action.area]
         self.stock[PORT] -= 1
-        self.tally["ports_built"][seat] += 1
         self.port[area] = True
         self._remove_water(area, t.port_water)
         self._spend_time(seat, t.port_tp)
@@ -400,7 +399,6 @@ class TinnersTrailState(State):
         t = self.game.tables
         self._main_action(seat)
         self.stock[MINER] -= 1
-        self.tally["miners_placed"][seat] += 1
         self.miner[t.index[action.area]] = True
         self._spend_time(seat, t.miner_tp)
         self.event("place_miner", seat=seat, area=action.area)
@@ -411,7 +409,6 @@ class TinnersTrailState(State):
         self._main_action(seat)
         border = t.border_index[action.border]
         self.stock[ADIT] -= 1
-        self.tally["adits_built"][seat] += 1
         self.adit[border] = True
         for area in t.borders[border]:
             self._adit_bonus(area)
@@ -435,7 +432,6 @@ class TinnersTrailState(State):
         self._main_action(seat)
         area = t.index[action.area]
         self.stock[TRAIN] -= 1
-        self.tally["trains_built"][seat] += 1
         self.train[area] = True
         self._remove_water(area, t.train_water)
         for neighbour in t.neighbours[area]:
@@ -458,7 +454,6 @@ class TinnersTrailState(State):
     def _do_remove_water(self, seat: int, action: Any) -> None:
         self.water[self.game.tables.index[action.area]] -= 1
         self.pumping -= 1
-        self.tally["water_pumped"][seat] += 1
         self.event("remove_water", seat=seat, area=action.area)
         self._keep_pumping()
 
@@ -480,7 +475,6 @@ class TinnersTrailState(State):
         t = self.game.tables
         self._main_action(seat)
         self.money[seat] += t.pasties_money
-        self.tally["pasties_sold"][seat] += 1
         self._spend_time(seat, t.pasties_tp)
         self.event("sell_pasties", seat=seat)
         self._next_active()
@@ -512,7 +506,6 @@ class TinnersTrailState(State):
         for seat in range(self.players):
             earned = self.held_tin[seat] * tin_price + self.held_copper[seat] * copper_price
             self.money[seat] += earned
-            self.tally["ore_income"][seat] += earned
             self.sold_copper[seat] += self.held_copper[seat]
             self.sold_tin[seat] += self.held_tin[seat]
             income.append(earned)
@@ -524,7 +517,6 @@ class TinnersTrailState(State):
         t = self.game.tables
         column = action.column
         self.money[seat] -= t.column_costs[column]
-        self.tally["investment_costs"][seat] += t.column_costs[column]
         self.cubes_left[seat] -= 1
         self.investments[self.turn - 1][column].append(seat)
         self.declined = [False] * self.players
@@ -581,7 +573,6 @@ class TinnersTrailState(State):
 
     def _do_prospect(self, seat: int, action: Any) -> None:
         self.event("prospect", seat=seat, area=action.area)
-        self.tally["areas_prospected"][seat] += 1
         self._roll(self.game.tables.index[action.area], modifiers=True)
         self.prospects_made += 1
         self._prospect()
@@ -644,8 +635,21 @@ class TinnersTrailState(State):
             "copper_sold": list(self.sold_copper),
             "tin_sold": list(self.sold_tin),
             "cubes_invested": [self.game.tables.investment_cubes - left for left in self.cubes_left],
-            **{name: list(values) for name, values in self.tally.items()},
+            **self._logged_statistics(),
         }
+
+    def _logged_statistics(self) -> dict[str, list[int]]:
+        stats = {name: [0] * self.players for name, _, _ in LOGGED_STATISTICS}
+        stats["ore_income"] = [0] * self.players
+        by_event = {event: (name, amount) for name, event, amount in LOGGED_STATISTICS}
+        for entry in self.log:
+            if entry["event"] == "sell_ore":
+                for seat, earned in enumerate(entry["income"]):
+                    stats["ore_income"][seat] += earned
+            elif entry["event"] in by_event:
+                name, amount = by_event[entry["event"]]
+                stats[name][entry["seat"]] += 1 if amount is None else entry[amount]
+        return stats
 
     def progress(self) -> float:
         """Turns done, plus this turn's share: time spent in phase three, then 90%."""
@@ -673,8 +677,6 @@ class TinnersTrailState(State):
         for name in per_seat:
             if len(getattr(self, name)) != players:
                 raise PositionError(f"state.{name}: expected one entry per seat ({players})")
-        if sorted(self.tally) != sorted(TALLIES) or any(len(v) != players for v in self.tally.values()):
-            raise PositionError(f"state.tally: expected {', '.join(TALLIES)}, one entry per seat each")
         if self.step not in STEPS:
             raise PositionError(f"state.step: expected one of {', '.join(STEPS)}, got {self.step!r}")
         if not 1 <= self.turn <= t.turns or not -1 <= self.actor < players:
