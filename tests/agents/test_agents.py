@@ -54,10 +54,10 @@ def test_same_seed_same_choices() -> None:
 def test_budgets_are_respected() -> None:
     game = load_game("pit-lamps")
     state = game.new_state(3, 9)
-    agent = ISMCTSAgent(game, iters=123)
+    agent = ISMCTSAgent(game, iters=123, early_stop=False)
     agent.choose(InformationSet(state, 0, Rng(0)))
     assert agent.last_iterations == 123
-    timed = make_agent("ismcts:time=0.2", game)
+    timed = make_agent("ismcts:time=0.2,early=0", game)
     start = time.perf_counter()
     timed.choose(InformationSet(state, 0, Rng(0)))
     assert 0.19 <= time.perf_counter() - start < 0.4 and timed.last_iterations > 10
@@ -116,6 +116,7 @@ def test_ismcts_beats_random_at_tinners_trail() -> None:
     ("ismcts:speed=3", "ismcts takes"),
     ("ismcts:time=0", "positive"),
     ("random:iters=3", "takes no settings"),
+    ("ismcts:early=2", "early is 1"),
 ])
 def test_bad_specs_get_a_clear_error(spec: str, message: str) -> None:
     with pytest.raises(AgentSpecError, match=message):
@@ -141,3 +142,33 @@ def test_the_heuristic_steers_the_search_first() -> None:
                 for n in range(20)}
     assert guided <= preferred
     assert not unguided <= preferred
+
+
+@pytest.mark.parametrize("name", ["tinners-trail", "ore-city", "coal-country"])
+def test_stopping_early_makes_the_full_budgets_choice(name: str) -> None:
+    # once no action can overtake the most visited one, more iterations cannot change the choice
+    game = load_game(name)
+    stopped = 0
+    for seed in range(6):
+        state = game.new_state(2, seed)
+        rng = Rng(seed)
+        for _ in range(10 + 7 * seed):
+            seat = state.to_move()[0]
+            state.apply(seat, game.heuristic(state, seat, rng))
+        seat = state.to_move()[0]
+        early, full = ISMCTSAgent(game, seed=seed, iters=200), ISMCTSAgent(game, seed=seed, iters=200, early_stop=False)
+        assert early.choose(InformationSet(state, seat, Rng(9))) == full.choose(InformationSet(state, seat, Rng(9)))
+        assert full.last_iterations == 200 or len(state.decision(seat).actions) == 1
+        stopped += early.last_iterations < 200
+    assert stopped >= 2
+
+
+def test_at_a_sealed_decision_the_search_starts_with_its_own_choice() -> None:
+    # Coal Country's opening bids are sealed and simultaneous: at the root the observer moves
+    # first, so even one iteration is spent on its own choice, not on the other seat's
+    game = load_game("coal-country")
+    state = game.new_state(2, 4)
+    assert state.to_move() == (0, 1)
+    preferred = {game.heuristic(state, 1, Rng(n)) for n in range(20)}
+    chosen = {ISMCTSAgent(game, seed=n, iters=1).choose(InformationSet(state, 1, Rng(n))) for n in range(20)}
+    assert chosen <= preferred and state.decision(1).actions[0] not in preferred

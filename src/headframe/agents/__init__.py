@@ -7,7 +7,7 @@ Agents are named by short spec strings usable everywhere:
     ismcts                    (1000 iterations)
     ismcts:iters=2000
     ismcts:time=1.0           (seconds per decision)
-    ismcts:iters=500,rollout=random,depth=60,c=0.7,pw=0,bias=1
+    ismcts:iters=500,rollout=random,depth=60,c=0.7,pw=0,bias=1,early=1
     policy:path=FILE          (a trained MaskablePPO model: the `train` extra)
 """
 
@@ -61,7 +61,8 @@ def _parse_settings(spec: str, settings: str) -> dict[str, str]:
 
 
 def _make_ismcts(spec: str, game: Game, seed: int, params: dict[str, str]) -> ISMCTSAgent:
-    kinds = {"iters": int, "time": float, "depth": int, "c": float, "rollout": str, "pw": float, "bias": float}
+    kinds = {"iters": int, "time": float, "depth": int, "c": float, "rollout": str, "pw": float, "bias": float,
+             "early": int}
     unknown = set(params) - set(kinds)
     if unknown:
         raise AgentSpecError(f"agent spec {spec!r}: ismcts takes {', '.join(kinds)}, not {', '.join(sorted(unknown))}")
@@ -71,10 +72,13 @@ def _make_ismcts(spec: str, game: Game, seed: int, params: dict[str, str]) -> IS
         raise AgentSpecError(f"agent spec {spec!r}: a setting is not a number") from None
     if any(values.get(k, 1) <= 0 for k in ("iters", "time", "depth")) or min(values.get("c", 0), values.get("pw", 0), values.get("bias", 0)) < 0:
         raise AgentSpecError(f"agent spec {spec!r}: budgets must be positive")
+    if values.get("early", 1) not in (0, 1):
+        raise AgentSpecError(f"agent spec {spec!r}: early is 1 (stop once the choice is decided) or 0")
     if values.get("rollout", "auto") not in ("auto", "heuristic", "random"):
         raise AgentSpecError(f"agent spec {spec!r}: rollout is heuristic or random")
     if values.get("rollout") == "heuristic" and not game.has_heuristic():
         raise AgentSpecError(f"{game.title} has no heuristic policy for rollouts")
     return ISMCTSAgent(game, seed, iters=values.get("iters"), time_s=values.get("time"),
                        exploration=values.get("c", 0.7), depth=values.get("depth", 200),
-                       rollout=values.get("rollout", "auto"), widening=values.get("pw", 0.0), bias=values.get("bias", 1.0))
+                       rollout=values.get("rollout", "auto"), widening=values.get("pw", 0.0), bias=values.get("bias", 1.0),
+                       early_stop=bool(values.get("early", 1)))

@@ -13,11 +13,18 @@ bonus `bias / (visits + 1)` that fades as real results come in. The final
 choice is the most visited action. Each decision's reward is the reward of the seat
 that took it, so the tree handles any number of players; chance is sampled in
 the world; a simultaneous decision is taken seat by seat in the world, where
-the other seats' sealed choices are the determinization's.
+the other seats' sealed choices are the determinization's; at the root the
+observer takes its own first, so every iteration counts for its choice.
+
+The search stops early once its choice is decided: when the most visited
+action leads the next by more visits than the rest of the budget can give
+(for a time budget, the iterations the measured rate leaves time for). With
+an iteration budget the choice is exactly the one the full budget makes.
 """
 
 from __future__ import annotations
 
+import heapq
 import math
 import time
 
@@ -40,7 +47,7 @@ class Node:
 class ISMCTSAgent:
     def __init__(self, game: Game, seed: int = 0, iters: int | None = None, time_s: float | None = None,
                  exploration: float = 0.7, depth: int = 200, rollout: str = "auto",
-                 widening: float = 0.0, bias: float = 1.0) -> None:
+                 widening: float = 0.0, bias: float = 1.0, early_stop: bool = True) -> None:
         if iters is None and time_s is None:
             iters = 1000
         self.game = game
@@ -53,6 +60,7 @@ class ISMCTSAgent:
         self.widening = widening or 0.0
         self.bias = bias
         self.guided = game.has_heuristic() and bool(bias or self.widening)
+        self.early_stop = early_stop
         budget = f"iters={iters}" if time_s is None else f"time={time_s}"
         self.spec = f"ismcts:{budget}"
         self.last_iterations = 0
@@ -62,12 +70,10 @@ class ISMCTSAgent:
         if len(actions) == 1:
             return actions[0]
         root = Node(-1)
-        deadline = None if self.time_s is None else time.perf_counter() + self.time_s
+        start = time.perf_counter()
         iterations = 0
-        while True:
-            if self.iters is not None and iterations >= self.iters:
-                break
-            if deadline is not None and iterations % 8 == 0 and time.perf_counter() >= deadline:
+        while iterations != self.iters:
+            if iterations % 8 == 0 and self._stop(root, iterations, start):
                 break
             self._iterate(root, info)
             iterations += 1
@@ -75,13 +81,31 @@ class ISMCTSAgent:
         return max(actions, key=lambda a: (root.children[a].visits, root.children[a].reward)
                    if a in root.children else (-1, 0.0))
 
+    def _stop(self, root: Node, iterations: int, start: float) -> bool:
+        """Out of time, or the choice is decided: no action can overtake the most
+        visited one with the iterations left."""
+        if self.time_s is None:
+            left = self.iters - iterations
+        else:
+            elapsed = time.perf_counter() - start
+            if elapsed >= self.time_s:
+                return True
+            left = iterations * (self.time_s - elapsed) / elapsed if iterations else math.inf
+        if not self.early_stop:
+            return False
+        first, second = heapq.nlargest(2, [*(child.visits for child in root.children.values()), 0, 0])
+        return first - second > left
+
     def _iterate(self, root: Node, info: InformationSet) -> None:
         rng = self.rng
         world = info.sample_world(rng)
         node, path, steps = root, [root], 0
         while not world.is_over():
             to_move = world.to_move()
-            seat = to_move[0] if len(to_move) == 1 else rng.choice(to_move)
+            if node is root and info.seat in to_move:
+                seat = info.seat
+            else:
+                seat = to_move[0] if len(to_move) == 1 else rng.choice(to_move)
             legal = world.decision(seat).actions
             children = node.children
             present = [action for action in legal if action in children]
