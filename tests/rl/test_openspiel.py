@@ -38,3 +38,25 @@ def test_openspiel_ismcts_plays_through_determinize(name: str) -> None:
         assert action in state.legal_actions()
         state.apply_action(action)
     assert searched > 0 and sum(state.returns()) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_observation_tensors_are_the_games_encoding_of_the_view(name: str) -> None:
+    headframe = load_game(name)
+    players = max(headframe.players)
+    game = pyspiel.load_game(register(name), {"players": players})
+    layout = headframe.observation_layout(players)
+    assert game.observation_tensor_shape() == [len(layout)]
+    state = game.new_initial_state()
+    rng = np.random.RandomState(1)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    for player in range(players):
+        expected = headframe.encode_observation(state.state.view(player))
+        assert np.array_equal(np.asarray(state.observation_tensor(player), np.float32), np.float32(expected))
+    observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False))
+    observer.set_from(state, 0)
+    first = layout.fields[0][0]
+    assert np.array_equal(observer.dict[first], observer.tensor[layout.slice(first)])

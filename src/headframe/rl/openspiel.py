@@ -12,6 +12,8 @@ decisions are asked seat by seat; another seat's sealed choice never shows in
 an information state. Returns are the ranking rewards (1 first, 0 last, ties
 sharing), so the game is constant-sum. Information states are a seat's view as
 canonical JSON with a digest of the log as the seat read it (perfect recall);
+observations are the view as JSON and as the game's observation encoding
+(`observation_tensor`, its fields by name in the observer's `dict`);
 `resample_from_infostate` is `determinize`.
 """
 
@@ -25,6 +27,7 @@ import pyspiel
 
 from headframe.engine import Rng, game_names, load_game
 from headframe.engine.game import Game, rank_rewards
+from headframe.engine.observation import ObservationLayout
 from headframe.engine.state import State
 
 
@@ -46,7 +49,7 @@ def _game_type(game: Game) -> pyspiel.GameType:
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=game.has_observation(),
         parameter_specification={"players": min(game.players), "seed": 0},
     )
 
@@ -77,7 +80,9 @@ class SpielGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> Observer:
         perfect_recall = iig_obs_type is None or iig_obs_type.perfect_recall
-        return Observer(perfect_recall)
+        if perfect_recall or not self.headframe.has_observation():
+            return Observer(perfect_recall)
+        return Observer(False, self.headframe.observation_layout(self.players))
 
 
 class SpielState(pyspiel.State):
@@ -141,16 +146,18 @@ class SpielState(pyspiel.State):
 
 
 class Observer:
-    """Strings only: a seat's view as canonical JSON, and for perfect recall the
-    digest of the log as that seat has read it."""
+    """A seat's view as canonical JSON, with the digest of the log as that seat
+    has read it for perfect recall; without recall, also the view's observation
+    encoding as a tensor, each field of the layout a named slice of it."""
 
-    def __init__(self, perfect_recall: bool) -> None:
+    def __init__(self, perfect_recall: bool, layout: ObservationLayout | None = None) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict = {}
+        self.tensor = np.zeros(len(layout) if layout else 0, np.float32)
+        self.dict = {name: self.tensor[layout.slice(name)] for name, _, _ in layout.fields} if layout else {}
 
     def set_from(self, state: SpielState, player: int) -> None:
-        pass
+        if self.tensor.size:
+            self.tensor[:] = state.state.game.encode_observation(state.state.view(player))
 
     def string_from(self, state: SpielState, player: int) -> str:
         view = json.dumps(state.state.view(player), sort_keys=True, separators=(",", ":"))
