@@ -201,20 +201,21 @@ def _construction_bonus(state, seat, action) -> float:
 
 
 def _valuation(state, seat) -> float:
-    mine = _worth(state, seat)
-    others = [_worth(state, other) for other in range(state.players) if other != seat]
+    waiting = _waiting_income(state)
+    mine = _worth(state, seat, waiting)
+    others = [_worth(state, other, waiting) for other in range(state.players) if other != seat]
     return mine - RIVALRY * (sum(others) / len(others))
 
 
-def _worth(state, seat) -> float:
-    """Coins, technology, and what the spaces would pay this seat if closed now."""
+def _waiting_income(state) -> list[list[float] | None]:
+    """What each space would pay each seat if closed now (None: an empty space)."""
     tables = state.game.tables
-    worth = state.coins[seat] + TECHNOLOGY_WORTH * state.technology[seat] + 4.0 * state.vp[seat]
+    waiting = []
     for space in range(state.players):
         cards = state.spaces[space]
         if not cards:
+            waiting.append(None)
             continue
-        weight = OWN_SPACE_WEIGHT if space == seat else OTHER_SPACE_WEIGHT
         gains = [0] * state.players
         kind = tables.type[cards[0]]
         if kind == RESIDENTIAL:
@@ -223,9 +224,17 @@ def _worth(state, seat) -> float:
             state._commercial_close(space, gains)
         else:
             for card, builder in zip(cards, state.builders[space]):
-                if builder == seat:
-                    gains[seat] += TECHNOLOGY_WORTH * tables.technology.get(card, 0) + tables.highway_close[card]
-        worth += weight * gains[seat]
+                gains[builder] += TECHNOLOGY_WORTH * tables.technology.get(card, 0) + tables.highway_close[card]
+        waiting.append(gains)
+    return waiting
+
+
+def _worth(state, seat, waiting) -> float:
+    """Coins, technology, and what the spaces would pay this seat if closed now."""
+    worth = state.coins[seat] + TECHNOLOGY_WORTH * state.technology[seat] + 4.0 * state.vp[seat]
+    for space, gains in enumerate(waiting):
+        if gains is not None:
+            worth += (OWN_SPACE_WEIGHT if space == seat else OTHER_SPACE_WEIGHT) * gains[seat]
     return worth
 
 
