@@ -40,7 +40,7 @@ def rates(name: str, players: int, seconds: float) -> tuple[float, float]:
     sample = positions(game, players, 5)
     for state in sample:
         seat = state.to_move()[0]
-        agent = ISMCTSAgent(game, seed=1, time_s=seconds, rollout="random")
+        agent = ISMCTSAgent(game, seed=1, time_s=seconds, rollout="random", early_stop=False)
         start = time.perf_counter()
         agent.choose(InformationSet(state, seat, Rng(1)))
         ours += agent.last_iterations / (time.perf_counter() - start)
