@@ -172,3 +172,11 @@ def test_at_a_sealed_decision_the_search_starts_with_its_own_choice() -> None:
     preferred = {game.heuristic(state, 1, Rng(n)) for n in range(20)}
     chosen = {ISMCTSAgent(game, seed=n, iters=1).choose(InformationSet(state, 1, Rng(n))) for n in range(20)}
     assert chosen <= preferred and state.decision(1).actions[0] not in preferred
+
+
+def test_rollouts_are_cut_off_at_the_games_search_depth_unless_the_spec_says() -> None:
+    copper, tinners = load_game("copper-country"), load_game("tinners-trail")
+    assert copper.search_depth < tinners.search_depth
+    assert make_agent("ismcts", copper).depth == copper.search_depth
+    assert make_agent("ismcts", tinners).depth == tinners.search_depth
+    assert make_agent("ismcts:depth=90", copper).depth == 90

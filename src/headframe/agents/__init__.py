@@ -79,6 +79,6 @@ def _make_ismcts(spec: str, game: Game, seed: int, params: dict[str, str]) -> IS
     if values.get("rollout") == "heuristic" and not game.has_heuristic():
         raise AgentSpecError(f"{game.title} has no heuristic policy for rollouts")
     return ISMCTSAgent(game, seed, iters=values.get("iters"), time_s=values.get("time"),
-                       exploration=values.get("c", 0.7), depth=values.get("depth", 200),
+                       exploration=values.get("c", 0.7), depth=values.get("depth"),
                        rollout=values.get("rollout", "auto"), widening=values.get("pw", 0.0), bias=values.get("bias", 1.0),
                        early_stop=bool(values.get("early", 1)))

@@ -6,7 +6,8 @@ one tree of the observer's information sets: at each node, UCT chooses among
 the actions legal *in this world*, with availability counts (a child's
 exploration term counts the visits in which it was available, not all visits).
 A rollout by the heuristic or random policy finishes the iteration, cut off
-after `depth` decisions and judged by the game's `evaluate`. With a heuristic,
+after `depth` decisions (by default the game's `search_depth`) and judged by the
+game's `evaluate`. With a heuristic,
 the tree is steered by it as a prior (progressive bias, Chaslot et al. 2008):
 at every node the heuristic's choice in this world is tried first and earns a
 bonus `bias / (visits + 1)` that fades as real results come in. The final
@@ -46,7 +47,7 @@ class Node:
 
 class ISMCTSAgent:
     def __init__(self, game: Game, seed: int = 0, iters: int | None = None, time_s: float | None = None,
-                 exploration: float = 0.7, depth: int = 200, rollout: str = "auto",
+                 exploration: float = 0.7, depth: int | None = None, rollout: str = "auto",
                  widening: float = 0.0, bias: float = 1.0, early_stop: bool = True) -> None:
         if iters is None and time_s is None:
             iters = 1000
@@ -55,7 +56,7 @@ class ISMCTSAgent:
         self.iters = iters
         self.time_s = time_s
         self.exploration = exploration
-        self.depth = depth
+        self.depth = depth or game.search_depth
         self.use_heuristic = rollout == "heuristic" or (rollout == "auto" and game.has_heuristic())
         self.widening = widening or 0.0
         self.bias = bias

@@ -35,6 +35,7 @@ class Game:
     data_file     the component data file in the package's data/ folder, or None
     schema        the schema the data file is validated against
     summary       a short rule summary for `headframe rules`
+    search_depth  decisions a search's rollout plays before `evaluate` judges it
     decision_limit   most decisions a game of this many players can take
     """
 
@@ -49,6 +50,7 @@ class Game:
     data_file: ClassVar[str | None] = None
     schema: ClassVar[Any] = None
     summary: ClassVar[str] = ""
+    search_depth: ClassVar[int] = 200
 
     def __init__(self, components: str | os.PathLike | None = None) -> None:
         self.components_path = components

@@ -81,6 +81,7 @@ class CopperCountry(Game):
     State = CopperCountryState
     Action = CopperAction
     short_options = {"short_game": "eras_1_2", "turn_limit": 30}  # COP-R44; COP-R58 bounds weak play
+    search_depth = 40  # a turn is many small decisions and no rollout reaches the end: judge after about one round
     option_sets = (  # COP-R58: random play can go on for tens of thousands of decisions without a limit
         {"turn_limit": 200},
         {"board": "winter", "turn_limit": 200},
