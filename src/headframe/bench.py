@@ -69,7 +69,7 @@ def _ismcts_rate(game, positions: list, seconds: float) -> float:
     live = [state for state in positions if not state.is_over()][:4]
     iterations, elapsed = 0, 0.0
     for state in live:
-        agent = ISMCTSAgent(game, seed=1, time_s=seconds / 4 / len(live))
+        agent = ISMCTSAgent(game, seed=1, time_s=seconds / 4 / len(live), early_stop=False)
         seat = state.to_move()[0]
         info = InformationSet(state, seat, Rng(2))
         start = time.perf_counter()
