@@ -7,8 +7,8 @@ the actions legal *in this world*, with availability counts (a child's
 exploration term counts the visits in which it was available, not all visits).
 A rollout by the heuristic or random policy finishes the iteration, cut off
 after `depth` decisions (by default the game's `search_depth`) and judged by the
-game's `evaluate`. With a heuristic,
-the tree is steered by it as a prior (progressive bias, Chaslot et al. 2008):
+game's `evaluate`. With a heuristic, the tree is steered by it as a prior
+(progressive bias, Chaslot et al. 2008):
 at every node the heuristic's choice in this world is tried first and earns a
 bonus `bias / (visits + 1)` that fades as real results come in. The final
 choice is the most visited action. Each decision's reward is the reward of the seat

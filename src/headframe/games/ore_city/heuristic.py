@@ -207,16 +207,16 @@ def _valuation(state, seat) -> float:
     return mine - RIVALRY * (sum(others) / len(others))
 
 
-def _waiting_income(state) -> list[list[float] | None]:
-    """What each space would pay each seat if closed now (None: an empty space)."""
+def _waiting_income(state) -> list[list[float]]:
+    """What each space would pay each seat if closed now."""
     tables = state.game.tables
     waiting = []
     for space in range(state.players):
         cards = state.spaces[space]
-        if not cards:
-            waiting.append(None)
-            continue
         gains = [0] * state.players
+        waiting.append(gains)
+        if not cards:
+            continue
         kind = tables.type[cards[0]]
         if kind == RESIDENTIAL:
             state._residential_income(space, gains)
@@ -225,7 +225,6 @@ def _waiting_income(state) -> list[list[float] | None]:
         else:
             for card, builder in zip(cards, state.builders[space]):
                 gains[builder] += TECHNOLOGY_WORTH * tables.technology.get(card, 0) + tables.highway_close[card]
-        waiting.append(gains)
     return waiting
 
 
@@ -233,8 +232,7 @@ def _worth(state, seat, waiting) -> float:
     """Coins, technology, and what the spaces would pay this seat if closed now."""
     worth = state.coins[seat] + TECHNOLOGY_WORTH * state.technology[seat] + 4.0 * state.vp[seat]
     for space, gains in enumerate(waiting):
-        if gains is not None:
-            worth += (OWN_SPACE_WEIGHT if space == seat else OTHER_SPACE_WEIGHT) * gains[seat]
+        worth += (OWN_SPACE_WEIGHT if space == seat else OTHER_SPACE_WEIGHT) * gains[seat]
     return worth
 
 

@@ -30,7 +30,6 @@ DECLINE = Decline.of()
 ONLY_PASS = (PASS,)
 MINER, PORT, TRAIN, ADIT = 0, 1, 2, 3  # positions in `stock`
 STEPS = ("actions", "auction", "pumps", "invest", "prospect", "over")
-# Per-seat running totals kept only for `statistics()` (the rules never read them).
 # The statistics read from the log: (statistic, event, the amount it adds, or None to count the event).
 LOGGED_STATISTICS = (
     ("mine_prices", "mine_built", "price"), ("mining_costs", "mine_ore", "cost"),
