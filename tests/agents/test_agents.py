@@ -175,8 +175,9 @@ def test_at_a_sealed_decision_the_search_starts_with_its_own_choice() -> None:
 
 
 def test_rollouts_are_cut_off_at_the_games_search_depth_unless_the_spec_says() -> None:
-    copper, tinners = load_game("copper-country"), load_game("tinners-trail")
-    assert copper.search_depth < tinners.search_depth
+    copper, ore, tinners = load_game("copper-country"), load_game("ore-city"), load_game("tinners-trail")
+    assert copper.search_depth < tinners.search_depth and ore.search_depth < tinners.search_depth
     assert make_agent("ismcts", copper).depth == copper.search_depth
+    assert make_agent("ismcts", ore).depth == ore.search_depth
     assert make_agent("ismcts", tinners).depth == tinners.search_depth
     assert make_agent("ismcts:depth=90", copper).depth == 90

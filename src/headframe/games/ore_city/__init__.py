@@ -70,6 +70,7 @@ class OreCity(Game):
     State = OreCityState
     Action = OreAction
     short_options = {"round_limit": 8}  # ORE-R37: whole games, even with choices that never score
+    search_depth = 40  # heuristic rollouts are dear: about ten turns each, judged by `evaluate`, buy 4x the iterations
     option_sets = (
         {},
         {"majority_ranking": "competition", "residential_payout_table": "linear"},
