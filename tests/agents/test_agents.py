@@ -174,10 +174,25 @@ def test_at_a_sealed_decision_the_search_starts_with_its_own_choice() -> None:
     assert chosen <= preferred and state.decision(1).actions[0] not in preferred
 
 
-def test_rollouts_are_cut_off_at_the_games_search_depth_unless_the_spec_says() -> None:
+def test_rollouts_are_cut_off_at_the_games_search_depth_for_the_table_unless_the_spec_says() -> None:
     copper, ore, tinners = load_game("copper-country"), load_game("ore-city"), load_game("tinners-trail")
-    assert copper.search_depth < tinners.search_depth and ore.search_depth < tinners.search_depth
-    assert make_agent("ismcts", copper).depth == copper.search_depth
-    assert make_agent("ismcts", ore).depth == ore.search_depth
-    assert make_agent("ismcts", tinners).depth == tinners.search_depth
-    assert make_agent("ismcts:depth=90", copper).depth == 90
+    assert copper.search_depth(2) < copper.search_depth(4) < tinners.search_depth(4)
+    assert ore.search_depth(4) < tinners.search_depth(4)
+    for game in (copper, ore, tinners):
+        assert make_agent("ismcts", game).rollout_depth(4) == game.search_depth(4)
+    assert make_agent("ismcts:depth=90", copper).rollout_depth(4) == 90
+
+
+@pytest.mark.parametrize("spec, players, decisions", [("ismcts:iters=1", 2, 40), ("ismcts:iters=1", 4, 100),
+                                                      ("ismcts:iters=1,depth=7", 4, 7)])
+def test_an_iteration_takes_as_many_decisions_as_the_rollout_depth(monkeypatch, spec, players, decisions) -> None:
+    """One iteration from the start of a long game: one decision expands the root,
+    the rollout plays the rest, every one of them asking the heuristic."""
+    game = load_game("copper-country")
+    state = game.new_state(players, 3, {"turn_limit": 200})
+    seat = state.to_move()[0]
+    asked = []
+    heuristic = game.heuristic
+    monkeypatch.setattr(game, "heuristic", lambda world, who, rng: asked.append(who) or heuristic(world, who, rng))
+    make_agent(spec, game).choose(InformationSet(state, seat, Rng(1)))
+    assert len(asked) == decisions

@@ -32,6 +32,10 @@ class InformationSet:
     def game(self):
         return self._world.game
 
+    @property
+    def players(self) -> int:
+        return self._world.players
+
 
 class Agent(Protocol):
     spec: str

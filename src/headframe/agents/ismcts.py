@@ -6,9 +6,9 @@ one tree of the observer's information sets: at each node, UCT chooses among
 the actions legal *in this world*, with availability counts (a child's
 exploration term counts the visits in which it was available, not all visits).
 A rollout by the heuristic or random policy finishes the iteration, cut off
-after `depth` decisions (by default the game's `search_depth`) and judged by the
-game's `evaluate`. With a heuristic, the tree is steered by it as a prior
-(progressive bias, Chaslot et al. 2008):
+after `depth` decisions (by default the game's `search_depth` for the table)
+and judged by the game's `evaluate`. With a heuristic, the tree is steered by
+it as a prior (progressive bias, Chaslot et al. 2008):
 at every node the heuristic's choice in this world is tried first and earns a
 bonus `bias / (visits + 1)` that fades as real results come in. The final
 choice is the most visited action. Each decision's reward is the reward of the seat
@@ -56,7 +56,7 @@ class ISMCTSAgent:
         self.iters = iters
         self.time_s = time_s
         self.exploration = exploration
-        self.depth = depth or game.search_depth
+        self.depth = depth
         self.use_heuristic = rollout == "heuristic" or (rollout == "auto" and game.has_heuristic())
         self.widening = widening or 0.0
         self.bias = bias
@@ -71,16 +71,20 @@ class ISMCTSAgent:
         if len(actions) == 1:
             return actions[0]
         root = Node(-1)
+        depth = self.rollout_depth(info.players)
         start = time.perf_counter()
         iterations = 0
         while iterations != self.iters:
             if iterations % 8 == 0 and self._stop(root, iterations, start):
                 break
-            self._iterate(root, info)
+            self._iterate(root, info, depth)
             iterations += 1
         self.last_iterations = iterations
         return max(actions, key=lambda a: (root.children[a].visits, root.children[a].reward)
                    if a in root.children else (-1, 0.0))
+
+    def rollout_depth(self, players: int) -> int:
+        return self.depth or self.game.search_depth(players)
 
     def _stop(self, root: Node, iterations: int, start: float) -> bool:
         """Out of time, or the choice is decided: no action can overtake the most
@@ -97,7 +101,7 @@ class ISMCTSAgent:
         first, second = heapq.nlargest(2, [*(child.visits for child in root.children.values()), 0, 0])
         return first - second > left
 
-    def _iterate(self, root: Node, info: InformationSet) -> None:
+    def _iterate(self, root: Node, info: InformationSet, depth: int) -> None:
         rng = self.rng
         world = info.sample_world(rng)
         node, path, steps = root, [root], 0
@@ -125,7 +129,7 @@ class ISMCTSAgent:
             world.apply(seat, action)
             path.append(node)
             steps += 1
-        rewards = self._rollout(world, steps)
+        rewards = self._rollout(world, steps, depth)
         for visited in path:
             visited.visits += 1
             if visited.seat >= 0:
@@ -156,9 +160,9 @@ class ISMCTSAgent:
                 best, best_score = action, score
         return best, children[best]
 
-    def _rollout(self, world, steps: int) -> list[float]:
+    def _rollout(self, world, steps: int, depth: int) -> list[float]:
         rng, game = self.rng, self.game
-        while steps < self.depth:
+        while steps < depth:
             to_move = world.to_move()
             if not to_move:
                 break

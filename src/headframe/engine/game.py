@@ -50,7 +50,6 @@ class Game:
     data_file: ClassVar[str | None] = None
     schema: ClassVar[Any] = None
     summary: ClassVar[str] = ""
-    search_depth: ClassVar[int] = 200
 
     def __init__(self, components: str | os.PathLike | None = None) -> None:
         self.components_path = components
@@ -81,6 +80,10 @@ class Game:
 
     def decision_limit(self, players: int) -> int:
         raise NotImplementedError
+
+    def search_depth(self, players: int) -> int:
+        """Decisions a search's rollout plays before `evaluate` judges the position."""
+        return 200
 
     def new_state(self, players: int, seed: int | None = None, options: Any = None) -> State:
         if isinstance(players, bool) or players not in self.players:

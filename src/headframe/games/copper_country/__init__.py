@@ -81,7 +81,6 @@ class CopperCountry(Game):
     State = CopperCountryState
     Action = CopperAction
     short_options = {"short_game": "eras_1_2", "turn_limit": 30}  # COP-R44; COP-R58 bounds weak play
-    search_depth = 40  # a turn is many small decisions and no rollout reaches the end: judge after about one round
     option_sets = (  # COP-R58: random play can go on for tens of thousands of decisions without a limit
         {"turn_limit": 200},
         {"board": "winter", "turn_limit": 200},
@@ -118,6 +117,11 @@ class CopperCountry(Game):
         # Random play mostly needs under 11,000, but the rules set no bound (COP-R42): one random
         # game ran to 67,000. The option sets bound every game with a turn limit (COP-R58).
         return 40000
+
+    def search_depth(self, players: int) -> int:
+        # A turn is some ten small decisions and no rollout reaches the end: judge after two or
+        # three turns of every seat. Measured at 2 and 4 players (docs/agents.md); 3 lies between.
+        return {2: 40, 3: 70, 4: 100}[players]
 
     def enumerate_actions(self, players: int):
         """Every action either board can ever offer, in a fixed order. A capital card is played

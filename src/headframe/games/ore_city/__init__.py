@@ -70,7 +70,6 @@ class OreCity(Game):
     State = OreCityState
     Action = OreAction
     short_options = {"round_limit": 8}  # ORE-R37: whole games, even with choices that never score
-    search_depth = 40  # heuristic rollouts are dear: about ten turns each, judged by `evaluate`, buy 4x the iterations
     option_sets = (
         {},
         {"majority_ranking": "competition", "residential_payout_table": "linear"},
@@ -88,6 +87,9 @@ class OreCity(Game):
         # The printed game has no turn limit (ORE-R37); this is the bound random play
         # stays well inside (see docs/games/ore-city.md), not a bound of the rules.
         return 2500 * players
+
+    def search_depth(self, players: int) -> int:
+        return 40  # the heuristic's rollouts are dear: ten turns, judged by `evaluate`, buy 4-5x the iterations
 
     def heuristic(self, state, seat: int, rng) -> Action:
         return heuristic.choose(state, seat, rng)
