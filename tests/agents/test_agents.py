@@ -183,12 +183,13 @@ def test_rollouts_are_cut_off_at_the_games_search_depth_for_the_table_unless_the
     assert make_agent("ismcts:depth=90", copper).rollout_depth(4) == 90
 
 
-@pytest.mark.parametrize("spec, players, decisions", [("ismcts:iters=1", 2, 40), ("ismcts:iters=1", 4, 100),
+@pytest.mark.parametrize("spec, players, decisions", [("ismcts:iters=1", 2, None), ("ismcts:iters=1", 4, None),
                                                       ("ismcts:iters=1,depth=7", 4, 7)])
 def test_an_iteration_takes_as_many_decisions_as_the_rollout_depth(monkeypatch, spec, players, decisions) -> None:
     """One iteration from the start of a long game: one decision expands the root,
     the rollout plays the rest, every one of them asking the heuristic."""
     game = load_game("copper-country")
+    decisions = decisions or game.search_depth(players)
     state = game.new_state(players, 3, {"turn_limit": 200})
     seat = state.to_move()[0]
     asked = []

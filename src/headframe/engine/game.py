@@ -35,7 +35,7 @@ class Game:
     data_file     the component data file in the package's data/ folder, or None
     schema        the schema the data file is validated against
     summary       a short rule summary for `headframe rules`
-    search_depth  decisions a search's rollout plays before `evaluate` judges it
+    search_depth(players)  decisions a search's rollout plays before `evaluate` judges it
     decision_limit   most decisions a game of this many players can take
     """
 
