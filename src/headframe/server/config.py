@@ -1,0 +1,27 @@
+"""The server's settings: one place for every limit an operator may change.
+`headframe serve` fills it from its flags; `create_app(db_url, **settings)` from
+keyword arguments; tests from both."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    db_url: str
+    # Bots: worker processes that search (each takes one decision at a time), and the
+    # longest a bot may think on one decision (agent specs over it are refused).
+    bot_workers: int = 2
+    think_time: float = 0.5  # how long bots wait before moving, in games created without one
+    max_think: float = 10.0
+    models: Path | None = None  # the operator's directory of learned policies (`policy:name=NAME`)
+    # Games nobody plays expire: unfinished games after `expire_days` without a move,
+    # unstarted tables without bots after `open_table_hours`.
+    expire_days: float = 7.0
+    open_table_hours: float = 24.0
+    # Per-client rate limits (the `limits` library's notation: "N/period").
+    create_rate: str = "30/minute"
+    claim_rate: str = "60/minute"
+    upload_rate: str = "20/minute"
