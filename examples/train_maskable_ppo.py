@@ -1,17 +1,19 @@
-"""Train a small MaskablePPO (sb3-contrib) on one headframe game, save it, and
-measure it against the random player with the simulation lab.
+"""Train a small MaskablePPO (sb3-contrib) on one headframe game, export it as a
+policy file, and measure it against the random player with the simulation lab.
 
     pip install -e '.[rl,train]'
     python examples/train_maskable_ppo.py --game tinners-trail --players 2 --minutes 4
 
 The learner takes a seat drawn at each game, the other seats are `--opponent`
 agents, and it only ever sees its seat's observation vector and action mask.
-The saved policy is an agent like any other (`policy:path=FILE`), so the
+The policy is exported with `export_policy` (a .safetensors file of weights
+that cannot run code; see docs/agents.md) and is an agent like any other
+(`policy:path=FILE`, or `policy:name=NAME` from a models directory), so the
 evaluation is the simulation lab's own run, seats rotated; the same network
-before training (its random weights' most likely legal action, saved as
-FILE-untrained.zip) is measured too, as the bar training must clear:
+before training (its random weights' most likely legal action, exported as
+NAME-untrained.safetensors) is measured too, as the bar training must clear:
 
-    headframe simulate tinners-trail -p 2 -a policy:path=policy.zip,random -k 400 --out eval.jsonl
+    headframe simulate tinners-trail -p 2 -a policy:path=policy.safetensors,random -k 400 --out eval.jsonl
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
 
+from headframe.agents.policy import export_policy
 from headframe.engine import load_game
 from headframe.rl import single_agent_env
 from headframe.sim.report import load_results
@@ -84,16 +87,16 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=4.0, help="training budget (wall clock)")
     parser.add_argument("--games", type=int, default=400, help="evaluation games against random")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", type=Path, default=Path("policy.zip"))
+    parser.add_argument("--out", type=Path, default=Path("policy.safetensors"), help="the policy file")
     args = parser.parse_args()
     torch.set_num_threads(1)  # a small network: threads only contend
     options = dict(load_game(args.game).short_options) if args.short else {}
     model = untrained(args.game, args.players, options, args.opponent, args.seed)
-    baseline = args.out.with_name(f"{args.out.stem}-untrained.zip")
-    model.save(baseline)  # its random weights' argmax: the bar training must clear
+    baseline = args.out.with_name(f"{args.out.stem}-untrained.safetensors")
+    export_policy(model, baseline, args.game, args.players)  # its random weights' argmax: the bar to clear
     started = time.monotonic()
     games = train(model, args.minutes * 60)
-    model.save(args.out)
+    export_policy(model, args.out, args.game, args.players)
     report = {"game": args.game, "players": args.players, "options": options, "opponent": args.opponent,
               "timesteps": model.num_timesteps, "training_games": games,
               "training_seconds": round(time.monotonic() - started),

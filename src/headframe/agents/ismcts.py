@@ -20,7 +20,8 @@ observer takes its own first, so every iteration counts for its choice.
 The search stops early once its choice is decided: when the most visited
 action leads the next by more visits than the rest of the budget can give
 (for a time budget, the iterations the measured rate leaves time for). With
-an iteration budget the choice is exactly the one the full budget makes.
+an iteration budget the choice is exactly the one the full budget makes. Given
+both budgets, the search stops at whichever runs out first.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ import time
 from headframe.engine import Action, Game, Rng
 
 from .base import InformationSet
+
+DEFAULT_ITERATIONS = 1000  # the budget when none is given
 
 
 class Node:
@@ -50,7 +53,7 @@ class ISMCTSAgent:
                  exploration: float = 0.7, depth: int | None = None, rollout: str = "auto",
                  widening: float = 0.0, bias: float = 1.0, early_stop: bool = True) -> None:
         if iters is None and time_s is None:
-            iters = 1000
+            iters = DEFAULT_ITERATIONS
         self.game = game
         self.rng = Rng(seed)
         self.iters = iters
@@ -62,8 +65,8 @@ class ISMCTSAgent:
         self.bias = bias
         self.guided = game.has_heuristic() and bool(bias or self.widening)
         self.early_stop = early_stop
-        budget = f"iters={iters}" if time_s is None else f"time={time_s}"
-        self.spec = f"ismcts:{budget}"
+        budgets = {"iters": iters, "time": time_s}
+        self.spec = "ismcts:" + ",".join(f"{key}={value}" for key, value in budgets.items() if value is not None)
         self.last_iterations = 0
 
     def choose(self, info: InformationSet) -> Action:
@@ -88,14 +91,14 @@ class ISMCTSAgent:
 
     def _stop(self, root: Node, iterations: int, start: float) -> bool:
         """Out of time, or the choice is decided: no action can overtake the most
-        visited one with the iterations left."""
-        if self.time_s is None:
-            left = self.iters - iterations
-        else:
+        visited one with the iterations left (of the budget that runs out first)."""
+        left = math.inf if self.iters is None else self.iters - iterations
+        if self.time_s is not None:
             elapsed = time.perf_counter() - start
             if elapsed >= self.time_s:
                 return True
-            left = iterations * (self.time_s - elapsed) / elapsed if iterations else math.inf
+            if iterations:
+                left = min(left, iterations * (self.time_s - elapsed) / elapsed)
         if not self.early_stop:
             return False
         first, second = heapq.nlargest(2, [*(child.visits for child in root.children.values()), 0, 0])
