@@ -1,0 +1,351 @@
+"""Bots think in worker processes, so no bot can stall the web process or another game.
+
+Why processes: a search holds the GIL for as long as it thinks, and a thread
+cannot be stopped; a process can be killed. Workers come from a forkserver
+that has already imported the engine, the agents and the games, so starting
+one (lazily, at the first decision) is cheap. Only JSON crosses the pipe:
+the task (with the seat's determinized world, never the real hidden state)
+and the answer.
+
+Lanes: `random` and `heuristic` are cheap and bounded and get a quick lane of
+their own (one process), so they never wait behind a search; every other
+agent thinks in the search lane (`workers` processes).
+
+Fairness: in each lane, waiting tasks are queued per game and served
+round-robin across games, and a game has at most one task thinking at a time,
+so one game's many slow bots cannot take every worker.
+
+Deadlines: the pool gives a search `max_think + grace` seconds and a quick
+task `grace + QUICK_SLACK`. A worker past its deadline is killed and replaced
+by a fresh process; a bot that raises, or whose worker dies, fails as well.
+A failed decision is made by a stand-in: the game's heuristic (or `random`)
+in the quick lane, and if that fails too, a uniform random legal action
+chosen here. A cancelled decision kills its worker, which frees the slot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import json
+import logging
+import multiprocessing
+import signal
+import time
+from collections import deque
+from dataclasses import asdict, dataclass, replace
+from importlib.metadata import entry_points
+from pathlib import Path
+
+from headframe.agents import InformationSet, SpecLimits, make_agent, network_limits
+from headframe.engine import Rng, game_names, load_game, register
+from headframe.engine.registry import GROUP
+
+log = logging.getLogger("headframe.server")
+
+QUICK_SPECS = ("random", "heuristic")
+QUICK_SLACK = 2.0  # seconds a quick task gets beyond `grace`: a heuristic move is far quicker
+
+
+@dataclass(frozen=True)
+class BotTask:
+    game_id: str  # the fairness key
+    game: str  # the game's registry name
+    spec: str  # an agent spec the server has checked
+    seat: int
+    seed: int  # the agent's seed for this decision
+    world: str  # the seat's determinized world: `state.determinize(seat, rng, keep_log=False).to_json()`
+
+
+@dataclass(frozen=True)
+class BotAnswer:
+    action: dict  # the action's JSON
+    seconds: float  # the decision's wall time, waiting for a worker included
+    replaced: bool  # the bot failed or missed its deadline, and a stand-in chose
+    reason: str | None  # why it was replaced
+
+
+class BotFailure(Exception):
+    """A bot missed its deadline, raised, or its worker died."""
+
+
+class BotPoolClosed(RuntimeError):
+    """The pool was closed before the decision was made."""
+
+
+def worker_main(conn, max_think: float, models: Path | None, games: list[str]) -> None:
+    """A worker process: answers each task it reads with an action or an error, until its pipe closes.
+    `games` are the web process's games registered by hand ("module:Class"), which the worker registers too."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the web process decides when its workers stop
+    for path in games:
+        module, _, name = path.partition(":")
+        register(getattr(importlib.import_module(module), name))
+    limits = network_limits(max_think, models)
+    try:
+        while True:
+            task = BotTask(**json.loads(conn.recv_bytes()))
+            try:
+                answer = {"action": _choose(task, limits)}
+            except Exception as exc:
+                answer = {"error": f"{type(exc).__name__}: {exc}"}
+            conn.send_bytes(json.dumps(answer).encode())
+    except (EOFError, OSError):
+        return  # the web process is gone, or closed the pipe
+
+
+def _choose(task: BotTask, limits: SpecLimits) -> dict:
+    game = load_game(task.game)
+    info = InformationSet(game.load_position(task.world), task.seat, Rng(task.seed))
+    return make_agent(task.spec, game, task.seed, limits=limits).choose(info).to_json()
+
+
+class _Worker:
+    """One worker process and the web process's end of its pipe; one task at a time."""
+
+    def __init__(self, context, max_think: float, models: Path | None) -> None:
+        self.conn, child = context.Pipe()
+        self.process = context.Process(target=worker_main, args=(child, max_think, models, _registered_by_hand()),
+                                       name="headframe-bot", daemon=True)
+        self.process.start()
+        child.close()
+        self.ready = True  # False from a task's start until its clean answer
+        self._reply: asyncio.Future | None = None
+
+    async def ask(self, task: BotTask, deadline: float) -> dict:
+        loop = asyncio.get_running_loop()
+        self.ready = False
+        self._reply = reply = loop.create_future()
+        loop.add_reader(self.conn.fileno(), self._receive)
+        try:
+            self.conn.send_bytes(json.dumps(asdict(task)).encode())
+            async with asyncio.timeout(deadline):
+                answer = await reply
+        except TimeoutError:
+            raise BotFailure(f"no answer within its {deadline:g} s deadline") from None
+        except OSError:
+            raise BotFailure("its worker process died") from None
+        finally:
+            self.stop_reading()
+        self.ready = True
+        if "error" in answer:
+            raise BotFailure(answer["error"])
+        return answer["action"]
+
+    def _receive(self) -> None:
+        if self._reply.done():
+            return
+        try:
+            self._reply.set_result(json.loads(self.conn.recv_bytes()))
+        except (EOFError, OSError):
+            self._reply.set_exception(BotFailure("its worker process died"))
+
+    def stop_reading(self) -> None:
+        if not self.conn.closed:
+            asyncio.get_running_loop().remove_reader(self.conn.fileno())
+
+    def abandon(self) -> None:
+        if self._reply is not None and not self._reply.done():
+            self._reply.set_exception(BotPoolClosed("the bot pool was closed"))
+
+    def stop(self) -> None:
+        """Blocking: run in a thread."""
+        self.process.terminate()
+        self.process.join(1)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join()
+        self.process.close()
+
+
+class _Lane:
+    """Worker slots and the tasks waiting for one, served round-robin across
+    games, at most one task of a game at a time."""
+
+    def __init__(self, size: int, deadline: float) -> None:
+        self.deadline = deadline
+        self.idle: list[_Worker | None] = [None] * size  # None: a slot whose process is not started yet
+        self.round: list[str] = []  # the games with a task waiting or thinking, in turn order
+        self.next = 0  # where in the round the next turn goes
+        self.waiting: dict[str, deque[asyncio.Future]] = {}
+        self.thinking: set[str] = set()
+
+    async def acquire(self, game_id: str) -> _Worker | None:
+        if game_id not in self.waiting:
+            self.waiting[game_id] = deque()
+            self.round.append(game_id)
+        turn = asyncio.get_running_loop().create_future()
+        self.waiting[game_id].append(turn)
+        self._hand_out()
+        try:
+            return await turn
+        except asyncio.CancelledError:
+            if turn.cancelled():
+                self._withdraw(game_id, turn)
+            elif turn.exception() is None:  # handed a slot just as it was cancelled
+                self.release(game_id, turn.result())
+            raise
+
+    def release(self, game_id: str, worker: _Worker | None) -> None:
+        self.thinking.discard(game_id)
+        self.idle.append(worker)
+        self._forget_if_done(game_id)
+        self._hand_out()
+
+    def close(self) -> None:
+        for turns in self.waiting.values():
+            for turn in turns:
+                if not turn.done():
+                    turn.set_exception(BotPoolClosed("the bot pool was closed"))
+            turns.clear()
+
+    def _hand_out(self) -> None:
+        while self.idle and (game_id := self._next_game()) is not None:
+            turn = self.waiting[game_id].popleft()
+            if turn.done():  # cancelled, not yet withdrawn
+                self._forget_if_done(game_id)
+            else:
+                self.thinking.add(game_id)
+                turn.set_result(self.idle.pop())
+
+    def _next_game(self) -> str | None:
+        for step in range(len(self.round)):
+            index = (self.next + step) % len(self.round)
+            game_id = self.round[index]
+            if self.waiting[game_id] and game_id not in self.thinking:
+                self.next = index + 1
+                return game_id
+        return None
+
+    def _withdraw(self, game_id: str, turn: asyncio.Future) -> None:
+        if turn in self.waiting.get(game_id, ()):
+            self.waiting[game_id].remove(turn)
+            self._forget_if_done(game_id)
+
+    def _forget_if_done(self, game_id: str) -> None:
+        if game_id in self.waiting and not self.waiting[game_id] and game_id not in self.thinking:
+            del self.waiting[game_id]
+            index = self.round.index(game_id)
+            del self.round[index]
+            if index < self.next:
+                self.next -= 1
+
+
+class BotPool:
+    """Decides bots' moves in worker processes; see the module's docstring.
+    `search_deadline` overrides the search lane's `max_think + grace` (for tests:
+    a deadline shorter than the workers' own time cap)."""
+
+    def __init__(self, workers: int = 2, max_think: float = 10.0, models: Path | None = None, grace: float = 1.0,
+                 *, search_deadline: float | None = None) -> None:
+        self.max_think = max_think
+        self.models = models
+        self._context = multiprocessing.get_context("forkserver")
+        self._context.set_forkserver_preload(_preload())
+        self._quick = _Lane(1, grace + QUICK_SLACK)
+        self._search = _Lane(workers, max_think + grace if search_deadline is None else search_deadline)
+        self._workers: set[_Worker] = set()
+        self._chores: set[asyncio.Future] = set()  # processes starting and stopping
+        self._closed = False
+
+    async def decide(self, task: BotTask) -> BotAnswer:
+        started = time.monotonic()
+        lane = self._quick if task.spec in QUICK_SPECS else self._search
+        try:
+            action = await self._think(task, lane)
+            return BotAnswer(action, time.monotonic() - started, False, None)
+        except BotFailure as failure:
+            reason = str(failure)
+        log.warning("the bot of seat %s in game %s (%s) is replaced: %s", task.seat, task.game_id, task.spec, reason)
+        action = await self._stand_in(task)
+        return BotAnswer(action, time.monotonic() - started, True, reason)
+
+    async def close(self) -> None:
+        """Fails waiting and thinking tasks with BotPoolClosed and stops every worker."""
+        self._closed = True
+        self._quick.close()
+        self._search.close()
+        for worker in list(self._workers):
+            worker.abandon()
+            self._retire(worker)
+        while self._chores:
+            await asyncio.gather(*self._chores, return_exceptions=True)
+
+    async def _think(self, task: BotTask, lane: _Lane) -> dict:
+        if self._closed:
+            raise BotPoolClosed("the bot pool is closed")
+        worker = await lane.acquire(task.game_id)
+        try:
+            if worker is not None and not worker.process.is_alive():  # died while idle
+                self._retire(worker)
+                worker = None
+            if worker is None:
+                worker = await self._start_worker()
+            return await worker.ask(task, lane.deadline)
+        finally:
+            if worker is not None and not worker.ready:  # past its deadline, dead, or abandoned
+                self._retire(worker)
+                worker = None
+            lane.release(task.game_id, worker)
+
+    async def _stand_in(self, task: BotTask) -> dict:
+        game = load_game(task.game)
+        spec = "heuristic" if game.has_heuristic() else "random"
+        if task.spec != spec:
+            try:
+                return await self._think(replace(task, spec=spec), self._quick)
+            except BotFailure as failure:
+                log.warning("the stand-in %s for seat %s in game %s failed too: %s", spec, task.seat, task.game_id,
+                            failure)
+        return Rng(task.seed).choice(game.load_position(task.world).decision(task.seat).actions).to_json()
+
+    async def _start_worker(self) -> _Worker:
+        spawn = self._chore(self._spawn())
+        try:
+            return await asyncio.shield(spawn)
+        except asyncio.CancelledError:
+            spawn.add_done_callback(self._retire_spawned)
+            raise
+
+    def _retire_spawned(self, spawn: asyncio.Future) -> None:
+        if not spawn.cancelled() and spawn.exception() is None:
+            self._retire(spawn.result())
+
+    async def _spawn(self) -> _Worker:
+        # Off the event loop: the first start waits for the forkserver's imports.
+        try:
+            worker = await asyncio.to_thread(_Worker, self._context, self.max_think, self.models)
+        except OSError as exc:
+            raise BotFailure(f"its worker process did not start: {exc}") from exc
+        self._workers.add(worker)
+        if self._closed:
+            self._retire(worker)
+            raise BotPoolClosed("the bot pool was closed")
+        return worker
+
+    def _retire(self, worker: _Worker) -> None:
+        if worker in self._workers:
+            self._workers.discard(worker)
+            self._chore(self._stop(worker))
+
+    async def _stop(self, worker: _Worker) -> None:
+        worker.stop_reading()  # before the pipe closes: its descriptor's number will be reused
+        await asyncio.to_thread(worker.stop)
+        worker.conn.close()
+
+    def _chore(self, work) -> asyncio.Future:
+        chore = asyncio.ensure_future(work)
+        self._chores.add(chore)
+        chore.add_done_callback(self._chores.discard)
+        return chore
+
+
+def _preload() -> list[str]:
+    games = sorted({point.module for point in entry_points(group=GROUP)})
+    return ["headframe.engine", "headframe.agents", __name__, *games]
+
+
+def _registered_by_hand() -> list[str]:
+    """The games `register` added here, not an entry point (tests' games): workers would not know them."""
+    plugins = {point.name for point in entry_points(group=GROUP)}
+    classes = [type(load_game(name)) for name in game_names() if name not in plugins]
+    return [f"{cls.__module__}:{cls.__qualname__}" for cls in classes]
