@@ -21,13 +21,13 @@ instance: move generators call it so that legal-action lists allocate nothing.
 from __future__ import annotations
 
 import dataclasses
-import json
 import types
 import typing
 import urllib.parse
 from functools import cached_property
 from typing import Any, ClassVar
 
+from . import jsontext
 from .errors import MalformedAction
 
 _SCALARS = (int, str, bool)
@@ -96,9 +96,9 @@ class Action:
         """Parse the JSON form (a dict, or a JSON text) of an action of this family."""
         if isinstance(data, (str, bytes)):
             try:
-                data = json.loads(data)
-            except ValueError as exc:
-                raise MalformedAction(f"not valid JSON: {exc}") from None
+                data = jsontext.loads(data)
+            except jsontext.JsonError as exc:
+                raise MalformedAction(str(exc)) from None
         if not isinstance(data, dict):
             raise MalformedAction(f"an action is a JSON object, not {type(data).__name__}")
         kind_cls = cls._kind_class(data.get("kind"))

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import jsontext
 from .errors import HeadframeError, IllegalAction, RecordError
 from .state import RECORD_FORMAT, State
 
@@ -21,8 +22,8 @@ def parse_record(data: Any) -> dict[str, Any]:
     """Check a record's shape (not yet its actions); raises RecordError."""
     if isinstance(data, (str, bytes)):
         try:
-            data = json.loads(data)
-        except ValueError as exc:
+            data = jsontext.loads(data)
+        except jsontext.JsonError as exc:
             raise RecordError(f"a record is JSON text: {exc}") from None
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")

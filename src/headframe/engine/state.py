@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from . import jsontext
 from .actions import Action
 from .errors import HeadframeError, IllegalAction, MalformedAction, OptionError, PositionError
 from .rng import Rng
@@ -415,8 +416,8 @@ def _parse_position(text: str | bytes | dict) -> dict[str, Any]:
     if isinstance(text, dict):
         return text
     try:
-        data = json.loads(text)
-    except (TypeError, ValueError) as exc:
+        data = jsontext.loads(text)
+    except (TypeError, jsontext.JsonError) as exc:
         raise PositionError(f"a position is JSON text: {exc}") from None
     if not isinstance(data, dict):
         raise PositionError("a position is a JSON object")
