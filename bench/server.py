@@ -33,6 +33,7 @@ def free_port() -> int:
 
 def start_server(port: int, db: str) -> subprocess.Popen:
     process = subprocess.Popen([sys.executable, "-m", "headframe.server", "--port", str(port), "--db", db,
+                                "--create-rate", "100000/minute",
                                 "--log-level", "warning"], stdout=subprocess.PIPE, text=True)
     process.stdout.readline()
     deadline = time.monotonic() + 30

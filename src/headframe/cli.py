@@ -389,9 +389,14 @@ def serve(
     port: int = typer.Option(8000, "--port", help="The port to serve on."),
     db: str = typer.Option("var/headframe.db", "--db", help="A SQLite file, or a database URL "
                            "(postgresql+psycopg://user:password@host/name)."),
-    bot_threads: int = typer.Option(2, "--bot-threads", help="Threads the bots think in."),
+    bot_workers: int = typer.Option(2, "--bot-workers", min=1, help="Processes the bots search in."),
     think_time: float = typer.Option(0.5, "--think-time", min=0.0,
                                      help="Seconds bots wait before moving, in games created without a think time."),
+    max_think: float = typer.Option(10.0, "--max-think", min=0.1, help="The most seconds a bot may think on one decision."),
+    models: Path | None = typer.Option(None, "--models", help="A directory of learned policies that seats may ask "
+                                       "for as policy:name=NAME."),
+    expire_days: float = typer.Option(7.0, "--expire-days", min=0.01,
+                                      help="Days without a move after which an unfinished game expires."),
     log_level: str = typer.Option("info", "--log-level"),
 ) -> None:
     """The game server: lobby, live games in the browser, replays."""
@@ -399,7 +404,8 @@ def serve(
         from headframe.server.cli import serve as run_server
     except ImportError as exc:
         fail(f"the server needs the server extra (pip install 'headframe[server]'): {exc}")
-    run_server(host, port, db, bot_threads, log_level, think_time)
+    run_server(host, port, db, log_level, bot_workers=bot_workers, think_time=think_time, max_think=max_think,
+               models=models, expire_days=expire_days)
 
 
 @app.command()

@@ -33,8 +33,10 @@ def every_game() -> list[str]:
 
 
 class LiveServer:
-    def __init__(self, db_url: str, think_time: float = 0.5) -> None:
-        self.app = create_app(db_url, think_time=think_time)
+    def __init__(self, db_url: str, think_time: float = 0.5, **settings) -> None:
+        # One address makes every test's requests: rate limits far above what a test sends, unless a test sets them.
+        unlimited = {"create_rate": "100000/minute", "claim_rate": "100000/minute", "upload_rate": "100000/minute"}
+        self.app = create_app(db_url, think_time=think_time, **{**unlimited, **settings})
         self.sock = socket.socket()
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
@@ -97,6 +99,14 @@ def create(http, game="pit-lamps", players=2, seats=None, **extra) -> dict:
 
 def bearer(token: str) -> dict:
     return {"Authorization": f"Bearer {token}"}
+
+
+def claim(http, game_id: str, seat: int, invitation: str | None, name: str | None = None) -> str:
+    """Take a seat by its invitation (or from the lobby, with None): the seat's own new token."""
+    headers = bearer(invitation) if invitation else {}
+    response = http.post(f"/api/games/{game_id}/seats/{seat}/claim", json={"name": name}, headers=headers)
+    assert response.status_code == 200, response.text
+    return response.json()["token"]
 
 
 class Seat:
@@ -198,23 +208,49 @@ async def play(seats: list[Seat], rng: random.Random, max_moves: int | None = No
             raise AssertionError("the game stalled")
 
 
+def visible_plies(record: dict) -> dict:
+    """For each audience (a seat, None for spectators), the actions that changed
+    what it may know (its view or its log; a seat's own actions always): entry v
+    is how many actions the game had when the audience's version became v."""
+    game = load_game(record["game"])
+    state = game.new_state(record["players"], record["seed"], record["options"])
+    audiences = [*range(record["players"]), None]
+
+    def known():
+        return {a: json.dumps([state.view(a), len(state.log)], sort_keys=True) for a in audiences}
+
+    plies, before = {a: [0] for a in audiences}, known()
+    for ply, item in enumerate(record["actions"], start=1):
+        state.apply(item["seat"], item["action"])
+        after = known()
+        for audience in audiences:
+            if after[audience] != before[audience] or audience == item["seat"]:
+                plies[audience].append(ply)
+        before = after
+    return plies
+
+
 def check_no_leaks(record: dict, messages: list[dict]) -> int:
     """Every state message a connection received is exactly what its seat may
-    know at that version: the seat's view, its log, and words derived from them
-    (the record must have no undone actions). Returns how many were checked."""
+    know at that seat's version: the seat's view, its log, and words derived from
+    them (the record must have no undone actions), and a seat's versions count only
+    the changes it could see. Returns how many were checked."""
     game = load_game(record["game"])
     state = game.new_state(record["players"], record["seed"], record["options"])
     assert {m["type"] for m in messages} <= {"welcome", "state", "seats", "ack", "error", "pong"}
     for message in messages:
         if message["type"] == "welcome":
             assert set(message["game"]) == PUBLIC_SUMMARY_KEYS
+    plies = visible_plies(record)
     states = [m for m in messages if m["type"] == "state"]
     checked = 0
-    for message in sorted(states, key=lambda m: m["version"]):
-        while len(state.history) < message["version"]:
+    for message in sorted(states, key=lambda m: plies[m["seat"]][m["version"]]):
+        seat = message["seat"]
+        shown = plies[seat][message["version"]]  # the seat's view was this until its next change
+        until = plies[seat][message["version"] + 1] if message["version"] + 1 < len(plies[seat]) else None
+        while len(state.history) < shown:
             item = record["actions"][len(state.history)]
             state.apply(item["seat"], item["action"])
-        seat = message["seat"]
         view = json.loads(json.dumps(state.view(seat)))
         log = json.loads(json.dumps(state.log_for(seat)))
         assert set(message) == STATE_KEYS
@@ -226,11 +262,25 @@ def check_no_leaks(record: dict, messages: list[dict]) -> int:
                                      if decision else [])
         assert message["action_ids"] == ([game.parse_action(a).id for a in decision["actions"]] if decision else [])
         assert message["board"] == (game.render_board(view) if game.has_board() else None)
-        assert message["can_undo"] == (seat is not None and state.can_undo(seat))
+        assert message["can_undo"] in undo_states(record, state, seat, until)
         for seat_info in message["seats"]:
             assert set(seat_info) == {"seat", "name", "controller", "agent", "claimed", "connected", "person_seat"}
         checked += 1
     return checked
+
+
+def undo_states(record: dict, state, seat, until: int | None) -> set[bool]:
+    """Whether the seat could take back its last action, at each moment its view
+    stayed as in `state` (until action `until`): others' sealed steps change it
+    without changing what the seat may know."""
+    if seat is None:
+        return {False}
+    later = state.clone()
+    found = {later.can_undo(seat)}
+    for item in record["actions"][len(later.history):None if until is None else until - 1]:
+        later.apply(item["seat"], item["action"])
+        found.add(later.can_undo(seat))
+    return found
 
 
 def whole_log(messages: list[dict], seat) -> list[dict]:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import httpx
 
-from .conftest import Seat, bearer, check_no_leaks, play
+from .conftest import Seat, bearer, check_no_leaks, claim, play
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -81,8 +81,7 @@ def test_games_survive_sigkill_and_resume(tmp_path):
             person = http.post("/api/games", json={
                 "game": "tinners-trail", "players": 2, "think_time": 0,
                 "seats": [{"type": "human", "name": "Ann"}, {"type": "bot"}]}).json()
-            token = person["join"][0]["token"]
-            http.post(f"/api/games/{person['id']}/seats/0/claim", json={}, headers=bearer(token))
+            token = claim(http, person["id"], 0, person["join"][0]["token"])
 
             async def before_crash():
                 async with Seat(server.ws_url, person["id"], [token]) as ann:

@@ -66,8 +66,11 @@ def test_seats_are_claimed_by_invitation_or_from_the_lobby(http):
     game_id, invitation = created["id"], created["join"][0]["token"]
     wrong = http.post(f"/api/games/{game_id}/seats/0/claim", json={"name": "Eve"}, headers=bearer(created["join"][1]["token"]))
     assert wrong.status_code == 403
+    before = http.get(f"/api/games/{game_id}/state", headers=bearer(invitation))
+    assert before.status_code == 403 and "invitation" in before.json()["error"]  # it shows the seat to nobody
     claimed = http.post(f"/api/games/{game_id}/seats/0/claim", json={"name": "Ann"}, headers=bearer(invitation))
-    assert claimed.status_code == 200 and claimed.json()["token"] == invitation
+    assert claimed.status_code == 200 and claimed.json()["token"] != invitation
+    assert http.get(f"/api/games/{game_id}/state", headers=bearer(invitation)).status_code == 403  # it died
     assert http.post(f"/api/games/{game_id}/seats/0/claim", json={"name": "Eve"}).status_code == 409
     assert http.post(f"/api/games/{game_id}/seats/2/claim", json={}).status_code == 409  # a bot's seat
     assert [g["id"] for g in http.get("/api/games", params={"status": "open"}).json()] == [game_id]

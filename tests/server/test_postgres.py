@@ -15,7 +15,7 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, text
 
-from .conftest import LiveServer, Seat, bearer, check_no_leaks, create, play
+from .conftest import LiveServer, Seat, bearer, check_no_leaks, claim, create, play
 
 def _pg_bin() -> Path:
     if "HEADFRAME_PG_BIN" in os.environ:
@@ -57,8 +57,7 @@ def test_postgres_storage_plays_and_resumes(postgres_url):
     with LiveServer(postgres_url) as server:
         with httpx.Client(base_url=server.url, timeout=30) as http:
             created = create(http, "pit-lamps", 3, seats=[{"type": "human"}, {"type": "bot"}, {"type": "bot"}])
-            token = created["join"][0]["token"]
-            http.post(f"/api/games/{created['id']}/seats/0/claim", json={}, headers=bearer(token))
+            token = claim(http, created["id"], 0, created["join"][0]["token"])
 
             async def first_moves():
                 async with Seat(server.ws_url, created["id"], [token]) as ann:
@@ -80,6 +79,6 @@ def test_postgres_storage_plays_and_resumes(postgres_url):
             record = http.get(f"/api/games/{created['id']}/record").json()
             assert check_no_leaks(record, before) and check_no_leaks(record, after)
     with create_engine(postgres_url).connect() as db:
-        assert db.execute(text("select version_num from alembic_version")).scalar() == "0001"
+        assert db.execute(text("select version_num from alembic_version")).scalar() == "0002"
         stored = db.execute(text("select count(*) from actions where game_id = :g"), {"g": created["id"]}).scalar()
         assert stored == len(record["actions"])

@@ -14,7 +14,7 @@ from sqlalchemy import create_engine, text
 
 from headframe.engine import load_game
 
-from .conftest import Seat, bearer, create
+from .conftest import Seat, bearer, claim, create
 
 
 @pytest.fixture
@@ -80,7 +80,7 @@ def test_out_of_turn_and_over_are_refused(http, running):
 
 def test_an_open_game_refuses_actions_until_every_seat_is_taken(http):
     created = create(http, "pit-lamps", 2, seats=[{"type": "human"}, {"type": "human"}])
-    token = created["join"][0]["token"]
+    token = claim(http, created["id"], 0, created["join"][0]["token"])
     refused = http.post(f"/api/games/{created['id']}/actions", json={"seat": 0, "action": "bid:1"}, headers=bearer(token))
     assert refused.status_code == 409 and "has not started" in refused.json()["error"]
 

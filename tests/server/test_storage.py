@@ -8,7 +8,7 @@ import time
 import pytest
 from sqlalchemy import inspect, text
 
-from headframe.server.rooms import Journal
+from headframe.server.journal import Journal
 from headframe.server.storage import ConflictError, GameRow, Move, SeatRow, Store, database_url, sqlite_url
 
 
@@ -29,21 +29,20 @@ def test_migrations_build_the_schema_and_rerun_as_a_no_op(store):
     assert {"games", "seats", "actions", "alembic_version"} <= tables
     store.migrate()
     with store.engine.connect() as db:
-        assert db.execute(text("select version_num from alembic_version")).scalar() == "0001"
+        assert db.execute(text("select version_num from alembic_version")).scalar() == "0002"
 
 
 def test_a_game_is_its_rows_and_its_ordered_actions(store):
     store.create(a_game("g1"))
-    store.append(Move("g1", 0, 0, {"kind": "bid", "card": 3}, "running", None))
-    store.append(Move("g1", 1, 1, {"kind": "bid", "card": 5}, "finished", {"scores": [1, 2]}))
+    store.append(Move("g1", 0, 0, {"kind": "bid", "card": 3}, "running", None, seen=0b001))
+    store.append(Move("g1", 1, 1, {"kind": "bid", "card": 5}, "finished", {"scores": [1, 2]}, seen=0b111))
     expected = a_game("g1")
     expected.status, expected.result = "finished", {"scores": [1, 2]}
     assert store.get("g1") == expected
-    assert store.actions("g1") == [{"seat": 0, "action": {"kind": "bid", "card": 3}},
-                                   {"seat": 1, "action": {"kind": "bid", "card": 5}}]
-    assert store.unfinished() == []
+    assert store.actions("g1") == ([{"seat": 0, "action": {"kind": "bid", "card": 3}},
+                                    {"seat": 1, "action": {"kind": "bid", "card": 5}}], [0b001, 0b111])
     store.take_back("g1", 1)
-    assert len(store.actions("g1")) == 1
+    assert len(store.actions("g1")[0]) == 1
     with pytest.raises(ConflictError):
         store.take_back("g1", 5)
     assert store.get("missing") is None
@@ -54,7 +53,7 @@ def test_a_ply_cannot_be_taken_twice(store):
     store.append(Move("g1", 0, 0, {"kind": "dig"}, "running", None))
     with pytest.raises(ConflictError):
         store.append(Move("g1", 0, 1, {"kind": "rest"}, "running", None))
-    assert store.actions("g1") == [{"seat": 0, "action": {"kind": "dig"}}]
+    assert store.actions("g1")[0] == [{"seat": 0, "action": {"kind": "dig"}}]
 
 
 def test_moves_of_many_games_commit_together_and_a_conflict_fails_only_itself(store):
@@ -65,8 +64,8 @@ def test_moves_of_many_games_commit_together_and_a_conflict_fails_only_itself(st
                                Move("b", 0, 0, {"kind": "rest"}, "running", None),
                                Move("c", 0, 0, {"kind": "draw"}, "running", None)])
     assert [type(e) for e in errors] == [type(None), ConflictError, type(None)]
-    assert [len(store.actions(g)) for g in "abc"] == [1, 1, 1]
-    assert store.actions("b") == [{"seat": 0, "action": {"kind": "dig"}}]
+    assert [len(store.actions(g)[0]) for g in "abc"] == [1, 1, 1]
+    assert store.actions("b")[0] == [{"seat": 0, "action": {"kind": "dig"}}]
 
 
 def test_the_journal_groups_concurrent_commits(store):
@@ -84,7 +83,7 @@ def test_the_journal_groups_concurrent_commits(store):
 
     asyncio.run(many())
     assert sum(groups) == 21 and len(groups) < 20
-    assert all(len(store.actions(f"g{i}")) == 1 for i in range(20))
+    assert all(len(store.actions(f"g{i}")[0]) == 1 for i in range(20))
 
 
 def test_database_urls():
@@ -93,7 +92,8 @@ def test_database_urls():
 
 
 def test_a_cancelled_caller_cannot_leave_memory_behind_the_database(store):
-    from headframe.server.rooms import Hub
+    from headframe.server.config import ServerConfig
+    from headframe.server.hub import Hub
 
     write = store.append_all
 
@@ -102,7 +102,7 @@ def test_a_cancelled_caller_cannot_leave_memory_behind_the_database(store):
         return write(moves)
 
     async def scenario():
-        hub = Hub(store)
+        hub = Hub(store, ServerConfig(store.url))
         room, _, _ = await hub.create({"game": "pit-lamps", "players": 2, "hotseat": True, "think_time": 0,
                                        "seats": [{"type": "human"}, {"type": "human"}]})
         store.append_all = slow_write
@@ -111,8 +111,8 @@ def test_a_cancelled_caller_cannot_leave_memory_behind_the_database(store):
         await asyncio.sleep(0.05)
         acting.cancel()
         await asyncio.sleep(0.4)
-        hub.shutdown()
+        await hub.close()
         return room
 
     room = asyncio.run(scenario())
-    assert len(store.actions(room.id)) == 1 and room.version == 1
+    assert len(store.actions(room.id)[0]) == 1 and room.version == 1

@@ -4,6 +4,7 @@ replays, and the pages of the generic web client."""
 from __future__ import annotations
 
 import asyncio
+import email.message
 import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -16,13 +17,17 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from headframe.agents import AGENT_NAMES
-from headframe.engine import HeadframeError, game_names, load_game
+from headframe.agents.policy import list_policies
+from headframe.engine import HeadframeError, game_names, jsontext, load_game
 
 from . import api, pages
+from .config import ServerConfig
 from .errors import BadRequest, Forbidden, NotFound, Refusal, Unauthorized
-from .live import broadcast, serve_socket
+from .hub import Hub
+from .live import announce_seats, broadcast, serve_socket
+from .ratelimit import RateLimits, client_of
 from .replays import Replay, ReplayCache, parse_upload, record_key
-from .rooms import Hub, Room
+from .rooms import Room
 from .storage import Store
 
 log = logging.getLogger("headframe.server")
@@ -32,18 +37,20 @@ MAX_BODY = 64 * 1024
 MAX_UPLOAD = 4 * 1024 * 1024
 
 
-def create_app(db_url: str, bot_threads: int = 2, think_time: float = 0.5) -> FastAPI:
-    """`think_time`: how long bots wait before they move, in games created without one."""
+def create_app(db_url: str, **settings: Any) -> FastAPI:
+    """The server on the database at `db_url`; `settings` are ServerConfig's fields."""
+    config = ServerConfig(db_url, **settings)
+    limits = RateLimits.of(config)
     store = Store(db_url)
-    hub = Hub(store, bot_threads, think_time)
-    hub.on_change = broadcast
+    hub = Hub(store, config)
+    hub.on_change, hub.on_seats = broadcast, announce_seats
     replays = ReplayCache()
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):
-        await hub.resume()
+        hub.start()
         yield
-        hub.shutdown()
+        await hub.close()
         store.close()
 
     app = FastAPI(title="headframe", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
@@ -58,10 +65,11 @@ def create_app(db_url: str, bot_threads: int = 2, think_time: float = 0.5) -> Fa
     @app.get("/api/catalog")
     async def catalog() -> list[dict[str, Any]]:
         """Every game that loads: players, options, and the agents it can seat."""
-        return [_catalog_entry(name) for name in game_names() if _loads(name)]
+        return [_catalog_entry(name, config) for name in game_names() if _loads(name)]
 
     @app.post("/api/games", status_code=201)
-    async def create_game(body: api.CreateGame) -> dict[str, Any]:
+    async def create_game(body: api.CreateGame, request: Request) -> dict[str, Any]:
+        limits.check("create", client_of(request))
         room, host_token, tokens = await hub.create(body.model_dump())
         return {
             **room.summary(), "host_token": host_token,
@@ -84,8 +92,9 @@ def create_app(db_url: str, bot_threads: int = 2, think_time: float = 0.5) -> Fa
         return (await hub.room(game_id)).summary()
 
     @app.post("/api/games/{game_id}/seats/{seat}/claim")
-    async def claim_seat(game_id: str, seat: int, body: api.Claim,
+    async def claim_seat(game_id: str, seat: int, body: api.Claim, request: Request,
                          authorization: str | None = Header(default=None)) -> dict[str, Any]:
+        limits.check("claim", client_of(request))
         room = await hub.room(game_id)
         token = await hub.claim(room, seat, body.name, _bearer(authorization, required=False))
         return {"seat": seat, "token": token, "url": f"/games/{room.id}#tokens={token}"}
@@ -167,6 +176,7 @@ def create_app(db_url: str, bot_threads: int = 2, think_time: float = 0.5) -> Fa
     @app.post("/api/replays", status_code=201)
     async def upload_replay(request: Request) -> dict[str, Any]:
         """Upload a record (a JSON body, or a form's `record` file) to replay it."""
+        limits.check("upload", client_of(request))
         record = parse_upload(await _upload_bytes(request))
         key = record_key(record)
         if replays.get(key) is None:
@@ -221,12 +231,13 @@ def _page(html: str) -> HTMLResponse:
     return HTMLResponse(html, headers=PAGE_HEADERS)
 
 
-def _catalog_entry(name: str) -> dict[str, Any]:
+def _catalog_entry(name: str, config: ServerConfig) -> dict[str, Any]:
     game = load_game(name)
     agents = [a for a in AGENT_NAMES if a != "heuristic" or game.has_heuristic()]
+    agents += [f"policy:name={policy}" for policy in list_policies(config.models, game)]
     return {"name": game.name, "title": game.title, "summary": game.summary, "players": list(game.players),
             "options": game.Options.describe(), "short_options": game.short_options, "agents": agents,
-            "board": game.has_board()}
+            "max_think": config.max_think, "board": game.has_board()}
 
 
 def _loads(name: str) -> bool:
@@ -262,6 +273,8 @@ def _bearer(header: str | None, required: bool = True) -> str | None:
 def _seat_of(room: Room, token: str) -> int:
     seat = room.seat_of(token)
     if seat is None:
+        if room.invitation(token) is not None:
+            raise Forbidden("this is an invitation: take the seat first (it gives you a token of your own)")
         raise Forbidden("this token holds no seat of this game")
     return seat
 
@@ -284,7 +297,9 @@ async def _upload_bytes(request: Request) -> bytes:
 class BodyLimit:
     """Refuse request bodies over the limit (4 MiB for record uploads, 64 KiB
     elsewhere), whether or not they declare their length: the body is read here,
-    bounded, and handed on whole."""
+    bounded, and handed on whole. A JSON body for the API must be bounded JSON
+    (FastAPI's own parser would recurse without bound); record uploads are read
+    raw and bounded as records."""
 
     def __init__(self, app) -> None:
         self.app = app
@@ -293,7 +308,8 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        limit = MAX_UPLOAD if scope["path"] == "/api/replays" else MAX_BODY
+        uploading = scope["path"] == "/api/replays"
+        limit = MAX_UPLOAD if uploading else MAX_BODY
         declared = dict(scope["headers"]).get(b"content-length")
         too_large = JSONResponse({"error": f"the request body is over {limit} bytes"}, 413)
         if declared is not None and (not declared.isdigit() or int(declared) > limit):
@@ -310,6 +326,12 @@ class BodyLimit:
                 return
             if not message.get("more_body"):
                 break
+        if scope["path"].startswith("/api/") and not uploading and self._is_json(scope, body):
+            try:
+                jsontext.loads(body)
+            except jsontext.JsonError as exc:
+                await JSONResponse({"error": f"invalid request: {exc}"}, 400)(scope, receive, send)
+                return
         delivered = False
 
         async def replay():
@@ -321,11 +343,25 @@ class BodyLimit:
 
         await self.app(scope, replay, send)
 
+    @staticmethod
+    def _is_json(scope, body: bytes) -> bool:
+        """Whether FastAPI would parse this body as JSON (the same test as its own)."""
+        if not body:
+            return False
+        # The first such header, as Starlette's `request.headers.get` finds it.
+        content_type = next((value for name, value in scope["headers"] if name == b"content-type"), b"")
+        if not content_type:
+            return True
+        message = email.message.Message()
+        message["content-type"] = content_type.decode("latin-1")
+        subtype = message.get_content_subtype()
+        return message.get_content_maintype() == "application" and (subtype == "json" or subtype.endswith("+json"))
+
 
 def _handle_errors(app: FastAPI) -> None:
     @app.exception_handler(Refusal)
     async def refused(_request: Request, refusal: Refusal) -> JSONResponse:
-        return JSONResponse({"error": refusal.message}, refusal.status)
+        return JSONResponse({"error": refusal.message}, refusal.status, headers=refusal.headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:

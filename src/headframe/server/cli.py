@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import logging
 
+from pathlib import Path
+
 from sqlalchemy.engine import make_url
 
 from .storage import database_url
@@ -14,17 +16,18 @@ DEFAULT_PORT = 8000
 DEFAULT_DB = "var/headframe.db"
 
 
-def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, db: str = DEFAULT_DB,
-          bot_threads: int = 2, log_level: str = "info", think_time: float = 0.5) -> None:
+def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, db: str = DEFAULT_DB, log_level: str = "info",
+          **settings) -> None:
     """Serve on host:port, storing games in `db`: a SQLite file path or a database
-    URL (postgresql+psycopg://user@host/name). Prints the address it serves on."""
+    URL (postgresql+psycopg://user@host/name); `settings` are ServerConfig's fields.
+    Prints the address it serves on."""
     import uvicorn
 
     from .app import create_app
 
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     url = database_url(db)
-    app = create_app(url, bot_threads=bot_threads, think_time=think_time)
+    app = create_app(url, **settings)
     shown = make_url(url).render_as_string(hide_password=True)
     print(f"headframe is serving on http://{host}:{port}/ (games stored in {shown})", flush=True)
     # Updates are a few kilobytes: compressing each costs more CPU than it saves on loopback or LAN.
@@ -37,9 +40,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default=DEFAULT_HOST)
     parser.add_argument("--port", type=int, default=DEFAULT_PORT)
     parser.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file or database URL (default {DEFAULT_DB})")
-    parser.add_argument("--bot-threads", type=int, default=2, help="threads bots think in (default 2)")
+    parser.add_argument("--bot-workers", type=int, default=2, help="processes bots search in (default 2)")
     parser.add_argument("--think-time", type=float, default=0.5,
                         help="seconds bots wait before moving, in games created without a think time (default 0.5)")
+    parser.add_argument("--max-think", type=float, default=10.0,
+                        help="the most seconds a bot may think on one decision (default 10)")
+    parser.add_argument("--models", type=Path, default=None,
+                        help="a directory of learned policies that seats may ask for as policy:name=NAME")
+    parser.add_argument("--expire-days", type=float, default=7.0,
+                        help="days without a move after which an unfinished game expires (default 7)")
+    parser.add_argument("--create-rate", default="30/minute",
+                        help="games one address may create, e.g. 30/minute (default 30/minute)")
     parser.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
     args = parser.parse_args(argv)
-    serve(args.host, args.port, args.db, args.bot_threads, args.log_level, args.think_time)
+    serve(args.host, args.port, args.db, args.log_level, bot_workers=args.bot_workers, think_time=args.think_time,
+          max_think=args.max_think, models=args.models, expire_days=args.expire_days, create_rate=args.create_rate)

@@ -21,6 +21,10 @@ class ServerConfig:
     # unstarted tables without bots after `open_table_hours`.
     expire_days: float = 7.0
     open_table_hours: float = 24.0
+    # Rooms in memory: one nobody watches and no bot plays is let go after `room_idle`
+    # seconds (it is rebuilt from the database when asked for); sweeps every `sweep_every`.
+    room_idle: float = 300.0
+    sweep_every: float = 60.0
     # Per-client rate limits (the `limits` library's notation: "N/period").
     create_rate: str = "30/minute"
     claim_rate: str = "60/minute"

@@ -5,6 +5,7 @@ never shown."""
 
 class Refusal(Exception):
     status = 400
+    headers: dict[str, str] | None = None
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -33,3 +34,11 @@ class Conflict(Refusal):
 
 class TooLarge(Refusal):
     status = 413
+
+
+class TooManyRequests(Refusal):
+    status = 429
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.headers = {"Retry-After": str(retry_after)}

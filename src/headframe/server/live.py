@@ -15,27 +15,36 @@ from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 
+from headframe.engine import jsontext
+
 from .errors import BadRequest, Forbidden, Refusal, TooLarge
-from .rooms import Hub, Room, Watcher
+from .hub import Hub
+from .rooms import Room, Watcher
 
 log = logging.getLogger("headframe.server")
 
 MAX_MESSAGE = 8192
 HELLO_TIMEOUT = 10.0
+SEND_TIMEOUT = 10.0  # a client that takes longer to accept one message is dropped
+CLOSE_TIMEOUT = 2.0
 
 
 def broadcast(room: Room) -> None:
-    """Send every watcher the new state of each seat it holds; seats' messages
-    are built once per change, however many watch."""
+    """Send every watcher the new state of each seat it holds whose view changed
+    (its version moved): a seat learns nothing from others' sealed steps, not even
+    that they happened. Messages are built once per seat and change, however many watch."""
     built: dict[tuple[int | None, int], str] = {}
     log_length = len(room.state.log)
     for watcher in list(room.watchers):
         for seat in watcher.audiences:
+            version = room.version_for(seat)
+            if watcher.version_sent.get(seat) == version:
+                continue
             start = min(watcher.log_sent.get(seat, 0), log_length)
             key = (seat, start)
             if key not in built:
                 built[key] = json.dumps(room.seat_state(seat, start))
-            watcher.log_sent[seat] = log_length
+            watcher.log_sent[seat], watcher.version_sent[seat] = log_length, version
             watcher.post(built[key])
 
 
@@ -49,7 +58,7 @@ async def serve_socket(hub: Hub, socket: WebSocket, game_id: str) -> None:
     await socket.accept()
     try:
         room = await hub.room(game_id)
-        watcher, held = await _greet(room, socket)
+        watcher, held, invited = await _greet(room, socket)
     except asyncio.TimeoutError:
         await _refuse(socket, BadRequest(f"no hello within {HELLO_TIMEOUT:g} seconds"))
         return
@@ -59,40 +68,53 @@ async def serve_socket(hub: Hub, socket: WebSocket, game_id: str) -> None:
     except WebSocketDisconnect:
         return
     sender = asyncio.create_task(_send_loop(socket, watcher))
-    watcher.post(json.dumps({"type": "welcome", "game": room.summary(), "seats": held}))
+    receiver = asyncio.create_task(_receive_loop(hub, room, socket, watcher, sender))
+
+    def drop() -> None:
+        # Too slow to keep up: gone at once, so its seat shows as disconnected.
+        room.watchers.discard(watcher)
+        announce_seats(room)
+        sender.cancel()
+        receiver.cancel()
+
+    watcher.on_drop = drop
+    watcher.post(json.dumps({"type": "welcome", "game": room.summary(), "seats": held, "invited": invited}))
     room.watchers.add(watcher)
     announce_seats(room)
     broadcast_to(room, watcher)
     try:
-        await _receive_loop(hub, room, socket, watcher, sender)
+        await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
     finally:
-        room.watchers.discard(watcher)
         sender.cancel()
-        announce_seats(room)
-        hub.release(room)
+        receiver.cancel()
+        if watcher in room.watchers:
+            room.watchers.discard(watcher)
+            announce_seats(room)
+        hub.left(room)
+        if watcher.closed:
+            await _close(socket, 1013, "too slow; reconnect")
 
 
 def broadcast_to(room: Room, watcher: Watcher) -> None:
     for seat in watcher.audiences:
         watcher.post(json.dumps(room.seat_state(seat, 0)))
-        watcher.log_sent[seat] = len(room.state.log)
+        watcher.log_sent[seat], watcher.version_sent[seat] = len(room.state.log), room.version_for(seat)
 
 
-async def _greet(room: Room, socket: WebSocket) -> tuple[Watcher, list[int]]:
-    """Read the hello: the watcher, and the seat each of its tokens holds, in order."""
+async def _greet(room: Room, socket: WebSocket) -> tuple[Watcher, list[int | None], list[int | None]]:
+    """Read the hello: the watcher, and for each token in order the seat it holds
+    and the seat it invites to (an invitation holds nothing until claimed)."""
     hello = _parse(await asyncio.wait_for(_next_text(socket), HELLO_TIMEOUT))
     if hello.get("type") != "hello":
         raise BadRequest("the first message is a hello: {\"type\": \"hello\", \"tokens\": [...]}")
     tokens = hello.get("tokens", [])
     if not isinstance(tokens, list) or len(tokens) > room.row.players or not all(isinstance(t, str) for t in tokens):
         raise BadRequest("tokens: a list of seat tokens, at most one per seat")
-    seats = []
-    for token in tokens:
-        seat = room.seat_of(token)
-        if seat is None:
-            raise Forbidden("a token does not hold any seat of this game")
-        seats.append(seat)
-    return Watcher(tuple(sorted(set(seats)))), seats
+    held = [room.seat_of(token) for token in tokens]
+    invited = [room.invitation(token) for token in tokens]
+    if any(seat is None and invitation is None for seat, invitation in zip(held, invited)):
+        raise Forbidden("a token does not hold any seat of this game")
+    return Watcher(tuple(sorted({seat for seat in held if seat is not None}))), held, invited
 
 
 async def _receive_loop(hub: Hub, room: Room, socket: WebSocket, watcher: Watcher, sender: asyncio.Task) -> None:
@@ -147,12 +169,13 @@ async def _next_text(socket: WebSocket) -> str:
 
 
 def _parse(text: str) -> dict[str, Any]:
+    """A message: a JSON object, bounded (an action's JSON text in it is parsed, bounded, by the engine)."""
     if len(text) > MAX_MESSAGE:
         raise TooLarge(f"a message is at most {MAX_MESSAGE} characters")
     try:
-        message = json.loads(text)
-    except ValueError:
-        raise BadRequest("a message is a JSON object") from None
+        message = jsontext.loads(text)
+    except jsontext.JsonError as exc:
+        raise BadRequest(f"a message is a JSON object: {exc}") from None
     if not isinstance(message, dict):
         raise BadRequest("a message is a JSON object")
     return message
@@ -162,20 +185,30 @@ async def _send_loop(socket: WebSocket, watcher: Watcher) -> None:
     try:
         while True:
             text = await watcher.outbox.get()
-            if text is None:
-                await socket.close(code=1013, reason="too slow; reconnect")
-                return
-            await socket.send_text(text)
+            await asyncio.wait_for(socket.send_text(text), SEND_TIMEOUT)
+    except asyncio.TimeoutError:
+        watcher.drop()
     except (WebSocketDisconnect, RuntimeError):
         return
     except Exception:
         log.exception("sending to a client failed")
 
 
+async def _close(socket: WebSocket, code: int, reason: str) -> None:
+    """Close with a frame if the client takes it in time; a client that reads
+    nothing is left to the transport's ping timeout."""
+    try:
+        await asyncio.wait_for(socket.close(code=code, reason=reason), CLOSE_TIMEOUT)
+    except (asyncio.TimeoutError, WebSocketDisconnect, RuntimeError):
+        pass
+
+
 async def _refuse(socket: WebSocket, refusal: Refusal) -> None:
     codes = {403: 4403, 404: 4404, 413: 1009}
     try:
         await socket.send_text(json.dumps({"type": "error", "status": refusal.status, "message": refusal.message}))
-        await socket.close(code=codes.get(refusal.status, 4400), reason=refusal.message[:100])
+        # A close frame's reason is at most 123 bytes.
+        reason = refusal.message.encode()[:120].decode(errors="ignore")
+        await socket.close(code=codes.get(refusal.status, 4400), reason=reason)
     except (WebSocketDisconnect, RuntimeError):
         pass

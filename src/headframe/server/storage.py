@@ -8,12 +8,13 @@ threads so the event loop never waits on the disk."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import bindparam, create_engine, delete, event, func, insert, select, update
+from sqlalchemy import and_, bindparam, create_engine, delete, event, exists, func, insert, or_, select, update
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 
@@ -47,14 +48,16 @@ class GameRow:
     think_time: float
     hotseat: bool
     host_token_hash: str
-    status: str  # "open", "running" or "finished"
+    status: str  # "open", "running", "finished" or "expired"
     result: dict[str, Any] | None = None
+    bot_seed: int | None = None  # the bots' random streams, apart from the deal (None: a game from before 0002)
     seats: list[SeatRow] = field(default_factory=list)
 
 
 @dataclass
 class Move:
-    """One action to store: the game's `ply`-th, and the game's status after it."""
+    """One action to store: the game's `ply`-th, the audiences whose view it
+    changed (`seen`, a bit mask), and the game's status after it."""
 
     game_id: str
     ply: int
@@ -62,11 +65,17 @@ class Move:
     action: dict[str, Any]
     status: str
     result: dict[str, Any] | None
+    seen: int | None = None
+
+
+def _action_values(move: Move) -> dict[str, Any]:
+    return {"game_id": move.game_id, "ply": move.ply, "seat": move.seat, "action": move.action, "seen": move.seen}
 
 
 def _write(db, move: Move) -> None:
-    db.execute(insert(actions).values(game_id=move.game_id, ply=move.ply, seat=move.seat, action=move.action))
-    db.execute(update(games).where(games.c.id == move.game_id).values(status=move.status, result=move.result))
+    db.execute(insert(actions).values(**_action_values(move)))
+    db.execute(update(games).where(games.c.id == move.game_id).values(
+        status=move.status, result=move.result, updated_at=func.now()))
 
 
 def sqlite_url(path: str | Path) -> str:
@@ -117,11 +126,10 @@ class Store:
         all); if one conflicts, each is committed alone. Returns each one's error."""
         try:
             with self.engine.begin() as db:
-                db.execute(insert(actions), [
-                    {"game_id": m.game_id, "ply": m.ply, "seat": m.seat, "action": m.action} for m in moves])
+                db.execute(insert(actions), [_action_values(m) for m in moves])
                 db.execute(
                     update(games).where(games.c.id == bindparam("moved")).values(
-                        status=bindparam("new_status"), result=bindparam("new_result")),
+                        status=bindparam("new_status"), result=bindparam("new_result"), updated_at=func.now()),
                     [{"moved": m.game_id, "new_status": m.status, "new_result": m.result} for m in moves])
             return [None] * len(moves)
         except IntegrityError:
@@ -141,12 +149,13 @@ class Store:
             if last != ply:
                 raise ConflictError(f"ply {ply} is not the last action of game {game_id}")
             db.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.ply == ply))
+            db.execute(update(games).where(games.c.id == game_id).values(updated_at=func.now()))
 
     def update_seat(self, game_id: str, seat: int, status: str, **values: Any) -> None:
         """Change a seat, and the game's status with it."""
         with self.engine.begin() as db:
             db.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(**values))
-            db.execute(update(games).where(games.c.id == game_id).values(status=status))
+            db.execute(update(games).where(games.c.id == game_id).values(status=status, updated_at=func.now()))
 
     # --- reading ---------------------------------------------------------------
 
@@ -159,13 +168,13 @@ class Store:
             row.seats = _seat_rows(db, [game_id])[game_id]
             return row
 
-    def actions(self, game_id: str) -> list[dict[str, Any]]:
-        """The game's actions in order, as record entries {"seat", "action"}."""
+    def actions(self, game_id: str) -> tuple[list[dict[str, Any]], list[int | None]]:
+        """The game's actions in order, as record entries {"seat", "action"}, and
+        the audience mask each was stored with."""
         with self.engine.connect() as db:
-            rows = db.execute(
-                select(actions.c.seat, actions.c.action).where(actions.c.game_id == game_id).order_by(actions.c.ply)
-            )
-            return [{"seat": seat, "action": action} for seat, action in rows]
+            rows = db.execute(select(actions.c.seat, actions.c.action, actions.c.seen)
+                              .where(actions.c.game_id == game_id).order_by(actions.c.ply)).all()
+        return [{"seat": seat, "action": action} for seat, action, _ in rows], [seen for _, _, seen in rows]
 
     def listing(self, status: str | None = None, limit: int = 100) -> list[GameRow]:
         """The newest games (of one status, if given), seats included."""
@@ -179,9 +188,20 @@ class Store:
             row.seats = by_game[row.id]
         return rows
 
-    def unfinished(self) -> list[str]:
-        with self.engine.connect() as db:
-            return list(db.execute(select(games.c.id).where(games.c.status != "finished")).scalars())
+    def expire(self, idle: timedelta, open_idle: timedelta) -> list[str]:
+        """End the games nobody plays: unstarted tables without bots idle for
+        `open_idle` are deleted (nothing was played); other unfinished games idle
+        for `idle` become "expired". Returns the ids of both."""
+        now = datetime.now(timezone.utc)
+        last_change = func.coalesce(games.c.updated_at, games.c.created_at)
+        has_bot = exists().where(seats.c.game_id == games.c.id, seats.c.controller == "bot")
+        unstarted = and_(games.c.status == "open", ~has_bot, last_change < now - open_idle)
+        idle_game = and_(games.c.status.in_(("open", "running")), last_change < now - idle)
+        with self.engine.begin() as db:
+            gone = list(db.execute(select(games.c.id).where(or_(unstarted, idle_game))).scalars())
+            db.execute(delete(games).where(unstarted))
+            db.execute(update(games).where(idle_game).values(status="expired", updated_at=now))
+        return gone
 
 
 def _engine(url: str) -> Engine:
@@ -205,8 +225,7 @@ def _engine(url: str) -> Engine:
 
 
 def _game_values(row: GameRow) -> dict[str, Any]:
-    values = {k: v for k, v in vars(row).items() if k != "seats"}
-    return values
+    return {**{k: v for k, v in vars(row).items() if k != "seats"}, "updated_at": datetime.now(timezone.utc)}
 
 
 def _game_row(found) -> GameRow:

@@ -22,6 +22,8 @@ games = Table(
     Column("status", String(16), nullable=False, index=True),
     Column("result", JSON, nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+    Column("bot_seed", BigInteger, nullable=True),
+    Column("updated_at", DateTime(timezone=True), nullable=True, index=True),
 )
 
 seats = Table(
@@ -42,4 +44,5 @@ actions = Table(
     Column("seat", Integer, nullable=False),
     Column("action", JSON, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+    Column("seen", Integer, nullable=True),
 )

@@ -16,14 +16,22 @@ let retry = 500;
 let sent = 0;
 
 function readSecrets() {
-  const key = `headframe:${gameId}`;
   const fragment = new URLSearchParams(location.hash.slice(1));
-  const stored = JSON.parse(sessionStorage.getItem(key) || "{}");
+  const stored = JSON.parse(sessionStorage.getItem(secretsKey()) || "{}");
   const tokens = fragment.get("tokens") ? fragment.get("tokens").split(",").filter(Boolean) : stored.tokens || [];
   const host = fragment.get("host") || stored.host || null;
-  sessionStorage.setItem(key, JSON.stringify({ tokens, host }));
+  const found = { tokens, host, seats: [], invited: [] };
+  keepSecrets(found);
   if (location.hash) history.replaceState(null, "", location.pathname);
-  return { tokens, host, seats: [] };
+  return found;
+}
+
+function secretsKey() {
+  return `headframe:${gameId}`;
+}
+
+function keepSecrets({ tokens, host }) {
+  sessionStorage.setItem(secretsKey(), JSON.stringify({ tokens, host }));
 }
 
 function connect() {
@@ -48,6 +56,7 @@ function connect() {
 function receive(message) {
   if (message.type === "welcome") {
     secrets.seats = message.seats;
+    secrets.invited = message.invited || [];
   } else if (message.type === "state") {
     const log = (live.logs.get(message.seat) || []).slice(0, message.log_start);
     message.log_text.forEach((text, i) => log.push({ text, entry: message.log[i] }));
@@ -127,17 +136,22 @@ function drawNow() {
   );
 }
 
-// An invitation opened for the first time: the player takes the seat under a name.
+// An invitation opened for the first time: the player takes the seat under a name,
+// and gets a token of their own in place of the invitation (which dies).
 function unclaimedPanel() {
-  const mine = secrets.seats.map((seat, i) => ({ seat, token: secrets.tokens[i] }))
-    .filter(({ seat }) => live.seats[seat] && !live.seats[seat].claimed);
+  const mine = secrets.invited.map((seat, index) => ({ seat, index })).filter(({ seat }) => seat !== null);
   if (mine.length === 0) return null;
   const name = el("input", { maxlength: 40, placeholder: "your name" });
   const take = async () => {
     try {
-      for (const { seat, token } of mine) {
-        await request(`/api/games/${gameId}/seats/${seat}/claim`, { method: "POST", token, body: { name: name.value || null } });
+      for (const { seat, index } of mine) {
+        const claimed = await request(`/api/games/${gameId}/seats/${seat}/claim`,
+          { method: "POST", token: secrets.tokens[index], body: { name: name.value || null } });
+        secrets.tokens[index] = claimed.token;
       }
+      keepSecrets(secrets);
+      secrets.invited = [];
+      socket.close();  // reconnects with the seat's own token
     } catch (error) {
       live.error = error.message;
       draw();

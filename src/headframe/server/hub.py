@@ -1,0 +1,369 @@
+"""The hub: the rooms of the live games, and the only way their states change.
+
+Every change is checked on a copy of the state, committed to the database (in a
+worker thread), and only then swapped in, acknowledged and broadcast. Bots think
+in worker processes (bots.py) on a world drawn from their seat's knowledge, with
+a deadline. Rooms are loaded when first asked for (a restart loads nothing) and
+let go when nobody needs them; games nobody plays expire."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import secrets
+import time
+from datetime import timedelta
+from typing import Any
+
+from headframe.agents import AgentSpecError
+from headframe.agents.specs import check_spec, network_limits
+from headframe.engine import Game, HeadframeError, IllegalAction, Rng, load_game, replay
+
+from .bots import BotPool, BotTask
+from .config import ServerConfig
+from .errors import BadRequest, Conflict, Forbidden, NotFound, Refusal
+from .journal import Journal
+from .rooms import Room
+from .storage import ConflictError, GameRow, Move, SeatRow, Store
+from .tokens import matches, new_game_id, new_token, token_hash
+
+log = logging.getLogger("headframe.server")
+
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+class Hub:
+    def __init__(self, store: Store, config: ServerConfig) -> None:
+        self.store = store
+        self.config = config
+        self.agent_limits = network_limits(config.max_think, config.models)
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self.journal = Journal(store)
+        self.bots = BotPool(config.bot_workers, config.max_think, config.models)
+        self.on_change = None  # set by the WebSocket layer: broadcast(room)
+        self.on_seats = None  # set by the WebSocket layer: announce_seats(room)
+        self._sweeper: asyncio.Task | None = None
+
+    def start(self) -> None:
+        """Start sweeping: nothing is loaded at start-up, each game when first asked for."""
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+
+    async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        for room in self.rooms.values():
+            for task in room.thinking.values():
+                task.cancel()
+        await self.bots.close()
+
+    # --- finding and creating games ---------------------------------------------
+
+    async def room(self, game_id: str) -> Room:
+        room = self.rooms.get(game_id)
+        if room is not None:
+            return room
+        if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
+            raise NotFound("no such game")
+        lock = self._loading.setdefault(game_id, asyncio.Lock())
+        try:
+            async with lock:
+                room = self.rooms.get(game_id)
+                if room is None:
+                    room = await asyncio.to_thread(self._load, game_id)
+                    self.rooms[game_id] = room
+                    self.schedule_bots(room)
+        finally:
+            if not lock.locked():
+                self._loading.pop(game_id, None)
+        return room
+
+    def _load(self, game_id: str) -> Room:
+        row = self.store.get(game_id)
+        if row is None:
+            raise NotFound(f"no game {game_id!r}")
+        game = load_game(row.game)
+        entries, seen = self.store.actions(game_id)
+        record = {"game": row.game, "format": "headframe-record/1", "players": row.players, "seed": row.seed,
+                  "options": row.options, "actions": entries}
+        if row.bot_seed is None:  # a game from before bots had a seed of their own
+            row.bot_seed = secrets.randbits(63)
+        return Room(row, game, replay(record, game), seen)
+
+    async def create(self, request: dict[str, Any]) -> tuple[Room, str, dict[int, str]]:
+        """Create a game; returns the room, the host token and each human seat's token."""
+        game = _load_game(request["game"])
+        players, seat_specs = request["players"], request["seats"]
+        hotseat = bool(request.get("hotseat"))
+        try:
+            state = game.new_state(players, _deal_seed(request.get("seed"), hotseat, seat_specs), request.get("options"))
+        except HeadframeError as exc:
+            raise BadRequest(str(exc)) from None
+        if len(seat_specs) != players:
+            raise BadRequest(f"a {players}-player game needs {players} seats, not {len(seat_specs)}")
+        host_token = new_token()
+        tokens: dict[int, str] = {}
+        seats = []
+        for index, spec in enumerate(seat_specs):
+            name = (spec.get("name") or "").strip() or None
+            if spec["type"] == "bot":
+                agent = self._check_agent(spec.get("agent") or "random", game)
+                seats.append(SeatRow(index, name or agent, agent, "bot", None, True))
+            else:
+                tokens[index] = new_token()
+                seats.append(SeatRow(index, name or f"Seat {index + 1}", None, "human", token_hash(tokens[index]), hotseat))
+        think_time = request.get("think_time")
+        row = GameRow(
+            id=new_game_id(), name=request.get("name") or f"{game.title} game", game=game.name,
+            players=players, seed=state.seed, options=state.options.to_dict(),
+            think_time=self.config.think_time if think_time is None else think_time, hotseat=hotseat,
+            host_token_hash=token_hash(host_token), status="open", seats=seats, bot_seed=secrets.randbits(63),
+        )
+        room = Room(row, game, state)
+        row.status = room.status()
+        await asyncio.to_thread(self.store.create, row)
+        self.rooms[row.id] = room
+        self.schedule_bots(room)
+        return room, host_token, tokens
+
+    def _check_agent(self, spec: str, game: Game) -> str:
+        try:
+            return check_spec(spec, game, self.agent_limits)
+        except AgentSpecError as exc:
+            raise BadRequest(str(exc)) from None
+
+    # --- changes ----------------------------------------------------------------
+
+    async def act(self, room: Room, seat: int, action: Any, version: int | None = None, by_bot: bool = False) -> int:
+        """Apply one seat's action: checked, committed, then broadcast. Returns the
+        seat's new version."""
+        async with room.lock:
+            self._check_turn(room, seat, version, by_bot)
+            candidate = room.state.clone()
+            try:
+                candidate.apply(seat, action)
+            except IllegalAction as exc:
+                raise BadRequest(str(exc)) from None
+            mask, digests = room.changes(candidate, seat)
+            status = "finished" if candidate.is_over() else room.status()
+            result = candidate.result().to_json() if candidate.is_over() else None
+            move = Move(room.id, room.version, seat, candidate.history[-1][1].to_json(), status, result, mask)
+
+            def swap() -> None:
+                room.state, room.digests = candidate, digests
+                room.seen.append(mask)
+                room.row.status, room.row.result = status, result
+
+            try:
+                await self._commit(room, self.journal.commit(move), swap)
+            except ConflictError:
+                raise Conflict("the game has moved on; reload it") from None
+        return room.version_for(seat)
+
+    async def undo(self, room: Room, seat: int, version: int | None = None) -> int:
+        async with room.lock:
+            self._check_turn(room, seat, version, by_bot=False, undoing=True)
+            candidate = room.state.clone()
+            try:
+                await asyncio.to_thread(candidate.undo, seat)
+            except IllegalAction as exc:
+                raise BadRequest(str(exc)) from None
+            digests = room.digest(candidate)
+
+            def swap() -> None:
+                room.state, room.digests = candidate, digests
+                room.seen.pop()
+
+            await self._commit(room, asyncio.to_thread(self.store.take_back, room.id, room.version - 1), swap)
+        return room.version_for(seat)
+
+    async def claim(self, room: Room, seat: int, name: str | None, token: str | None) -> str:
+        """Take an unclaimed human seat, by its invitation or, in an open game, by
+        asking. Either way the seat gets a fresh token: the invitation dies, so
+        whoever handed it out (the host) cannot read the seat afterwards."""
+        async with room.lock:
+            row = _seat_row(room, seat)
+            if row.controller != "human" or row.claimed:
+                raise Conflict(f"seat {seat + 1} is already taken")
+            if token is not None and not matches(token, row.token_hash):
+                raise Forbidden(f"that token does not invite to seat {seat + 1}")
+            fresh = new_token()
+            values: dict[str, Any] = {"claimed": True, "token_hash": token_hash(fresh)}
+            if name:
+                values["name"] = name
+            await self._change_seat(room, row, values)
+        return fresh
+
+    async def hand_over(self, room: Room, seat: int, controller: str, agent: str | None) -> None:
+        """The host gives a human seat whose player has left to a bot, or gives it back."""
+        async with room.lock:
+            row = _seat_row(room, seat)
+            if row.token_hash is None:
+                raise BadRequest(f"seat {seat + 1} was created for a bot; it has no player to hand back to")
+            if controller == "bot":
+                if seat in room.connected():
+                    raise Conflict(f"seat {seat + 1}'s player is still connected")
+                agent = self._check_agent(agent or ("heuristic" if room.game.has_heuristic() else "random"), room.game)
+                values = {"controller": "bot", "agent": agent, "claimed": True}
+            else:
+                values = {"controller": "human"}
+            await self._change_seat(room, row, values)
+
+    async def _change_seat(self, room: Room, row: SeatRow, values: dict[str, Any]) -> None:
+        status = room.status(claiming={row.seat: values.get("claimed", row.claimed)})
+
+        def swap() -> None:
+            for key, value in values.items():
+                setattr(row, key, value)
+            room.row.status = status
+            if self.on_seats is not None:
+                self.on_seats(room)
+
+        await self._commit(room, asyncio.to_thread(self.store.update_seat, room.id, row.seat, status, **values), swap)
+
+    async def _commit(self, room: Room, write, swap) -> None:
+        """Write a change to the database, then make it in memory and announce it,
+        as one step a cancelled caller cannot split: memory never lags behind what
+        was committed, and nothing is announced before it is committed."""
+
+        async def write_then_swap() -> None:
+            await write
+            swap()
+            self._changed(room)
+
+        await asyncio.shield(asyncio.ensure_future(write_then_swap()))
+
+    def _check_turn(self, room: Room, seat: int, version: int | None, by_bot: bool, undoing: bool = False) -> None:
+        row = _seat_row(room, seat)
+        if room.state.is_over():
+            raise Conflict("the game is over")
+        if room.status() == "expired":
+            raise Conflict("the game expired: nobody moved in it for too long")
+        if room.status() == "open":
+            waiting = ", ".join(str(s.seat + 1) for s in room.row.seats if not s.claimed)
+            raise Conflict(f"the game has not started: waiting for seats {waiting}")
+        if (row.controller == "bot") != by_bot:
+            raise Forbidden(f"seat {seat + 1} is played by a bot now" if row.controller == "bot"
+                            else f"seat {seat + 1} is played by a person")
+        if version is not None and room.moved_on(seat, version):
+            raise Conflict(f"seat {seat + 1}'s decision has moved on since version {version}; reload it")
+        if not undoing and seat not in room.state.to_move():
+            try:
+                room.state.decision(seat)
+            except IllegalAction as exc:
+                raise Conflict(str(exc)) from None
+
+    def _changed(self, room: Room) -> None:
+        room.idle_since = time.monotonic()
+        if self.on_change is not None:
+            self.on_change(room)
+        self.schedule_bots(room)
+        self.release(room)
+
+    # --- memory -------------------------------------------------------------------
+
+    def release(self, room: Room) -> None:
+        """Let go of a finished game nobody watches; it is rebuilt if asked for again."""
+        if room.state.is_over() and not room.watchers and self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+
+    def left(self, room: Room) -> None:
+        """A connection to the room closed."""
+        if not room.watchers:
+            room.idle_since = time.monotonic()
+        self.release(room)
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.sweep_every)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("sweeping expired games failed")
+
+    async def sweep(self) -> None:
+        """Expire the games nobody plays, and let go of the rooms nobody needs."""
+        config = self.config
+        gone = await asyncio.to_thread(self.store.expire, timedelta(days=config.expire_days),
+                                       timedelta(hours=config.open_table_hours))
+        for game_id in gone:
+            room = self.rooms.get(game_id)
+            if room is not None:
+                room.row.status = "expired"
+                for task in room.thinking.values():
+                    task.cancel()
+                if self.on_seats is not None:
+                    self.on_seats(room)
+        now = time.monotonic()
+        for game_id, room in list(self.rooms.items()):
+            unneeded = not room.watchers and not room.thinking and not room.lock.locked()
+            if unneeded and (room.status() in ("finished", "expired") or now - room.idle_since > config.room_idle):
+                del self.rooms[game_id]
+
+    # --- bots -----------------------------------------------------------------
+
+    def schedule_bots(self, room: Room) -> None:
+        if room.status() != "running":
+            return
+        for seat in room.state.to_move():
+            if room.row.seats[seat].controller == "bot" and seat not in room.thinking:
+                room.thinking[seat] = asyncio.get_running_loop().create_task(self._bot_turn(room, seat))
+
+    async def _bot_turn(self, room: Room, seat: int) -> None:
+        thinks_again = True
+        seen = room.version
+        try:
+            await asyncio.sleep(room.row.think_time)
+            if room.row.seats[seat].controller != "bot" or seat not in room.state.to_move():
+                return
+            seed = _mix(room.row.bot_seed, room.version, seat)
+            # The bot's worker gets a world drawn from the seat's knowledge, never the real state.
+            world = room.state.determinize(seat, Rng(seed), keep_log=False).to_json()
+            answer = await self.bots.decide(BotTask(room.id, room.game.name, room.row.seats[seat].agent, seat,
+                                                    seed >> 1, world))
+            await self.act(room, seat, answer.action, by_bot=True)
+        except Refusal as refusal:
+            # Refused because the game changed while the bot thought: it thinks again.
+            if isinstance(refusal, BadRequest) and room.version == seen:
+                log.error("the bot of seat %s in game %s chose an illegal action: %s", seat, room.id, refusal.message)
+                thinks_again = False
+        except asyncio.CancelledError:
+            thinks_again = False
+            raise
+        except Exception:
+            log.exception("the bot of seat %s in game %s failed", seat, room.id)
+            thinks_again = False
+        finally:
+            room.thinking.pop(seat, None)
+            if thinks_again:
+                self.schedule_bots(room)
+
+
+def _deal_seed(chosen: int | None, hotseat: bool, seats: list[dict[str, Any]]) -> int:
+    """The deal's seed: drawn by the server. A creator's own seed would let the
+    host compute every hand, so it is taken only where no hidden card is at
+    stake between people: hot-seat tables and games of bots alone."""
+    if chosen is None:
+        return secrets.randbits(63)
+    if not hotseat and any(spec["type"] == "human" for spec in seats):
+        raise BadRequest("a seed can be chosen only for hot-seat and bot-only games: with it the host could "
+                         "compute the other players' cards")
+    return chosen
+
+
+def _mix(seed: int, version: int, seat: int) -> int:
+    return (seed * 0x9E3779B1 + version * 0x85EBCA77 + seat) % (1 << 63)
+
+
+def _load_game(name: Any) -> Game:
+    try:
+        return load_game(name)
+    except HeadframeError as exc:
+        raise BadRequest(str(exc)) from None
+
+
+def _seat_row(room: Room, seat: Any) -> SeatRow:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < room.row.players:
+        raise BadRequest(f"there is no seat {seat!r} in this {room.row.players}-player game")
+    return room.row.seats[seat]
