@@ -126,3 +126,26 @@ def test_the_lobby_offers_every_game_against_bots(page):
     assert {"ore-city", "tinners-trail", "copper-country", "coal-country"} <= titles
     for card in cards.all():
         assert card.get_by_role("button", name="Play against bots").is_enabled()
+
+
+def test_an_invited_player_takes_the_seat_and_the_invitation_dies(page, http):
+    response = http.post("/api/games", json={
+        "game": "pit-lamps", "players": 2, "think_time": 0,
+        "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]})
+    created = response.json()
+    invitation = created["join"][1]
+    page.goto(invitation["url"])
+    page.get_by_role("button", name="Join the game").wait_for()
+    assert "You are watching" in page.locator(".turn").inner_text()  # an invitation shows no seat's cards
+    page.locator("section.panel input").fill("Bea")
+    page.get_by_role("button", name="Join the game").click()
+    page.wait_for_selector("[data-seat='1']")
+    screenshot(page, "pit-lamps-invited-seat-taken")
+    assert page.get_by_role("button", name="Join the game").count() == 0
+    assert page.locator("nav.tabs").count() == 0  # one seat held, and no spectator's view beside it
+    summary = http.get(f"/api/games/{created['id']}").json()
+    assert summary["seats"][1]["name"] == "Bea" and summary["seats"][1]["claimed"]
+    old = http.get(f"/api/games/{created['id']}/state", headers={"Authorization": f"Bearer {invitation['token']}"})
+    assert old.status_code == 403  # the host handed it out: it reads nothing now
+    page.reload()  # the tab keeps the seat's own token
+    page.wait_for_selector("[data-seat='1']")

@@ -82,3 +82,19 @@ def test_postgres_storage_plays_and_resumes(postgres_url):
         assert db.execute(text("select version_num from alembic_version")).scalar() == "0002"
         stored = db.execute(text("select count(*) from actions where game_id = :g"), {"g": created["id"]}).scalar()
         assert stored == len(record["actions"])
+
+
+def test_postgres_refuses_nul_in_every_name_as_sqlite_does(postgres_url):
+    # PostgreSQL's driver refused U+0000 with a 500; validation refuses it first, on both databases.
+    with LiveServer(postgres_url) as server, httpx.Client(base_url=server.url, timeout=30) as http:
+        before = {game["id"] for game in http.get("/api/games").json()}  # the database is the module's
+        seats = [{"type": "human"}, {"type": "bot"}]
+        bodies = [{"name": "a\x00b"}, {"seats": [{"type": "human", "name": "\x00"}, {"type": "bot"}]},
+                  {"game": "pit\x00lamps"}, {"seats": [{"type": "human"}, {"type": "bot", "agent": "random\x00"}]}]
+        for change in bodies:
+            response = http.post("/api/games", json={"game": "pit-lamps", "players": 2, "seats": seats, **change})
+            assert response.status_code == 400 and "U+0000" in response.json()["error"], response.text
+        created = create(http, "pit-lamps", 2, seats=[{"type": "human"}, {"type": "human"}])
+        claimed = http.post(f"/api/games/{created['id']}/seats/0/claim", json={"name": "Ann\x00"})
+        assert claimed.status_code == 400 and "U+0000" in claimed.json()["error"]
+        assert {game["id"] for game in http.get("/api/games").json()} == before | {created["id"]}

@@ -57,6 +57,8 @@ function receive(message) {
   if (message.type === "welcome") {
     secrets.seats = message.seats;
     secrets.invited = message.invited || [];
+    live.states.clear();  // what this connection holds now: an invitation taken is a seat, no longer a spectator
+    live.logs.clear();
   } else if (message.type === "state") {
     const log = (live.logs.get(message.seat) || []).slice(0, message.log_start);
     message.log_text.forEach((text, i) => log.push({ text, entry: message.log[i] }));
