@@ -53,6 +53,8 @@ def decide(page: Page, clicks: Clicks) -> None:
     places = page.locator(ON_BOARD)
     if places.count():
         # Forced: a token drawn over a place lets clicks through (board.js finds the place under the pointer).
+        # A board redrawn by another seat's move, or a page just resized, may not be laid out yet: wait for it.
+        places.first.wait_for(state="visible")
         places.first.click(force=True)
         clicks.board += 1
         menu = page.locator(".board-menu [role=menuitem]")

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -65,7 +66,10 @@ def test_serve_passes_its_settings_to_the_server(monkeypatch) -> None:
     import headframe.server.cli
 
     calls = []
-    monkeypatch.setattr(headframe.server.cli, "serve", lambda *args: calls.append(args))
-    result = runner.invoke(app, ["serve", "--port", "8123", "--db", "x.db", "--think-time", "0"])
+    monkeypatch.setattr(headframe.server.cli, "serve", lambda *args, **settings: calls.append((args, settings)))
+    result = runner.invoke(app, ["serve", "--port", "8123", "--db", "x.db", "--think-time", "0", "--max-think", "3",
+                                 "--models", "models"])
     assert result.exit_code == 0, result.output
-    assert calls == [("127.0.0.1", 8123, "x.db", 2, "info", 0.0)]
+    assert calls == [(("127.0.0.1", 8123, "x.db", "info"),
+                      {"bot_workers": 2, "think_time": 0.0, "max_think": 3.0, "models": Path("models"),
+                       "expire_days": 7.0})]

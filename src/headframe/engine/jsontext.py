@@ -15,7 +15,6 @@ from typing import Any
 
 MAX_DEPTH = 32
 
-_STRING = re.compile(r'"[^"]*"')
 # A surrogate, raw or escaped: valid only as half of a pair (which json joins).
 _SURROGATE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
 # Outside strings, each bracket becomes a signed byte (+1 opens, -1 closes) and
@@ -37,7 +36,7 @@ def loads(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
         value = json.loads(text, parse_float=_finite, parse_constant=_not_json)
     except (ValueError, RecursionError) as exc:
         raise JsonError(f"not valid JSON: {exc}") from None
-    if _SURROGATE.search(text) and not _encodable(value):
+    if _may_hold_surrogates(text) and _SURROGATE.search(text) and not _encodable(value):
         raise JsonError("not valid JSON: a string holds half a UTF-16 surrogate pair")
     return value
 
@@ -45,10 +44,17 @@ def loads(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
 def depth(text: str) -> int:
     """The deepest nesting of arrays and objects in a JSON text, in one linear
     scan (for text that is not JSON, a bound on how deep json would get)."""
-    # Without its escaped backslashes and quotes, a string is quote, no quotes, quote.
+    # Without its escaped backslashes and quotes, a string is quote, no quotes, quote:
+    # split at the quotes, every other piece is outside the strings. Outside them JSON
+    # is ASCII, so whatever is not can be dropped (json stops there anyway).
     unescaped = text.replace("\\\\", "").replace('\\"', "")
-    outside = _STRING.sub("", unescaped).encode("utf-8", "surrogatepass")
+    outside = "".join(unescaped.split('"')[0::2]).encode("ascii", "ignore")
     return max(accumulate(array("b", outside.translate(_STEPS, _NOT_BRACKETS))), default=0)
+
+
+def _may_hold_surrogates(text: str) -> bool:
+    """A cheap first look: an escape, or a character outside ASCII."""
+    return "\\u" in text or not text.isascii()
 
 
 def _encodable(value: Any) -> bool:
