@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from headframe.engine import Action, Decision, Game, ObservationLayout, Options, Result, Rng, State, option
+from headframe.engine import Action, Game, ObservationLayout, Options, Result, Rng, State, option
 from headframe.engine.deck import draw, redeal, shuffled
+from headframe.engine.flow import Flow, Task, decide
+from headframe.engine.observation import PointOfView
 from headframe.engine.schema import OneOf
 from headframe.engine.turns import clockwise, commit, reveal, sealed_view, uncommitted
 
@@ -47,6 +49,9 @@ class PitLampsOptions(Options):
 
 
 class PitLampsState(State):
+    """A round: every seat bids a card at once, sealed; then, clockwise from the
+    first player, each works (dig up to the limit, then draw or rest)."""
+
     __slots__ = ("round", "phase", "first", "worker", "digs", "hands", "deck", "discard", "sealed", "scores")
 
     def setup(self) -> None:
@@ -58,84 +63,7 @@ class PitLampsState(State):
         self.first = self.rng.below(self.players)
         self.round = 1
         self.sealed = {}
-        self._start_round()
-
-    def _start_round(self) -> None:
-        for hand in self.hands:
-            while len(hand) < self.game.components["hand_size"]:
-                hand.append(draw(self.deck, self.rng, self.discard))
-            hand.sort()
-        self.phase = "bid"
-        self.worker = -1
-        self.digs = 0
-
-    def to_move(self) -> tuple[int, ...]:
-        if self.phase == "bid":
-            return uncommitted(self.sealed, range(self.players))
-        if self.phase == "work":
-            return (self.worker,)
-        return ()
-
-    def generate_decision(self, seat: int) -> Decision:
-        if self.phase == "bid":
-            cards = sorted(set(self.hands[seat]))
-            return Decision(seat, "bid", "Bid a card from your hand", tuple(Bid.of(c) for c in cards))
-        actions = [DrawCard.of(), Rest.of()]
-        if self.digs < self.options.dig_limit:
-            actions.insert(0, Dig.of())
-        return Decision(seat, "work", "Dig, draw a card, or rest", tuple(actions))
-
-    def perform(self, seat: int, action: Action) -> None:
-        if action.kind == "bid":
-            self.hands[seat].remove(action.card)
-            commit(self.sealed, seat, action.card)
-            self.event("bid", seat=seat, private={seat: {"card": action.card}})
-            if not uncommitted(self.sealed, range(self.players)):
-                self._reveal_bids()
-        elif action.kind == "dig":
-            self.digs += 1
-            self.scores[seat] += 1
-            self.event("dig", seat=seat)
-        else:
-            if action.kind == "draw":
-                self.reveals()
-                card = draw(self.deck, self.rng, self.discard)
-                if card is not None:
-                    self.hands[seat].append(card)
-                    self.hands[seat].sort()
-                self.event("draw", seat=seat, private={seat: {"card": card}})
-            self._next_worker()
-
-    def _reveal_bids(self) -> None:
-        bids = reveal(self.sealed)
-        self.reveals()
-        values = list(bids.values())
-        unique = [card for card in values if values.count(card) == 1]
-        winner = None
-        if unique:
-            best = max(unique)
-            winner = next(seat for seat, card in bids.items() if card == best)
-            self.scores[winner] += best
-        self.discard.extend(card for _, card in sorted(bids.items()))
-        self.event("reveal", bids={str(s): c for s, c in sorted(bids.items())}, winner=winner)
-        self.phase = "work"
-        self.worker = self.first
-        self.digs = 0
-
-    def _next_worker(self) -> None:
-        order = clockwise(self.first, self.players)
-        position = order.index(self.worker) + 1
-        if position < self.players:
-            self.worker = order[position]
-            self.digs = 0
-            return
-        if self.round == self.options.rounds:
-            self.phase = "over"
-            self.worker = -1
-            return
-        self.round += 1
-        self.first = (self.first + 1) % self.players
-        self._start_round()
+        start_round(self)
 
     def observe(self, seat: int | None) -> dict:
         return {
@@ -181,9 +109,108 @@ class PitLampsState(State):
         return 100.0 * (self.round - 1 + (0.5 if self.phase == "work" else 0.0)) / self.options.rounds
 
 
+# --- the turn structure ------------------------------------------------------------
+
+def start_round(state: PitLampsState) -> None:
+    for hand in state.hands:
+        while len(hand) < state.game.components["hand_size"]:
+            hand.append(draw(state.deck, state.rng, state.discard))
+        hand.sort()
+    state.phase = "bid"
+    state.worker = -1
+    state.digs = 0
+
+
+def bid_cards(state: PitLampsState, task: Task) -> list[Action]:
+    return [Bid.of(card) for card in sorted(set(state.hands[task[1]]))]
+
+
+def bid(state: PitLampsState, task: Task, action: Bid) -> None:
+    seat = task[1]
+    state.hands[seat].remove(action.card)
+    commit(state.sealed, seat, action.card)
+    state.event("bid", seat=seat, private={seat: {"card": action.card}})
+    if not uncommitted(state.sealed, range(state.players)):
+        reveal_bids(state)
+
+
+def reveal_bids(state: PitLampsState) -> None:
+    bids = reveal(state.sealed)
+    state.reveals()
+    values = list(bids.values())
+    unique = [card for card in values if values.count(card) == 1]
+    winner = None
+    if unique:
+        best = max(unique)
+        winner = next(seat for seat, card in bids.items() if card == best)
+        state.scores[winner] += best
+    state.discard.extend(card for _, card in sorted(bids.items()))
+    state.event("reveal", bids={str(s): c for s, c in sorted(bids.items())}, winner=winner)
+    state.phase = "work"
+    state.worker = state.first
+    state.digs = 0
+
+
+def work_choices(state: PitLampsState, task: Task) -> list[Action]:
+    actions = [DrawCard.of(), Rest.of()]
+    if state.digs < state.options.dig_limit:
+        actions.insert(0, Dig.of())
+    return actions
+
+
+def dig(state: PitLampsState, task: Task, action: Dig) -> None:
+    state.digs += 1
+    state.scores[task[1]] += 1
+    state.event("dig", seat=task[1])
+
+
+def draw_a_card(state: PitLampsState, task: Task, action: DrawCard) -> None:
+    seat = task[1]
+    state.reveals()
+    card = draw(state.deck, state.rng, state.discard)
+    if card is not None:
+        state.hands[seat].append(card)
+        state.hands[seat].sort()
+    state.event("draw", seat=seat, private={seat: {"card": card}})
+    next_worker(state)
+
+
+def rest(state: PitLampsState, task: Task, action: Rest) -> None:
+    next_worker(state)
+
+
+def next_worker(state: PitLampsState) -> None:
+    order = clockwise(state.first, state.players)
+    position = order.index(state.worker) + 1
+    if position < state.players:
+        state.worker = order[position]
+        state.digs = 0
+        return
+    if state.round == state.options.rounds:
+        state.phase = "over"
+        state.worker = -1
+        return
+    state.round += 1
+    state.first = (state.first + 1) % state.players
+    start_round(state)
+
+
+PitLampsState.flow = Flow(
+    "Pit Lamps",
+    task=lambda state: None if state.phase == "over" else (state.phase, state.worker),
+    steps=[
+        decide("bid", bid_cards, {Bid: bid}, prompt="Bid a card from your hand",
+               who=lambda state: uncommitted(state.sealed, range(state.players))),
+        decide("work", work_choices, {Dig: dig, DrawCard: draw_a_card, Rest: rest},
+               prompt="Dig, draw a card, or rest"),
+    ],
+)
+
+
 class PitLamps(Game):
     name = "pit-lamps"
     title = "Pit Lamps"
+    rules_version = 1
     players = (2, 3, 4)
     Options = PitLampsOptions
     State = PitLampsState
@@ -222,15 +249,13 @@ class PitLamps(Game):
         ))
 
     def encode_observation(self, view: dict) -> list[float]:
-        seat, players = view["seat"], view["player_count"]
-        if seat is None:
-            raise ValueError("Pit Lamps encodes a player's view, not a spectator's")
+        me = PointOfView(view)
+        seat, players = me.me, me.players
         data = self.components
         values, copies, hand_size = data["deck"]["values"], data["deck"]["copies"], data["hand_size"]
-        from_me = [(seat + offset) % players for offset in range(players)]
 
         def relative(s: int) -> int | None:
-            return from_me.index(s) if s >= 0 else None
+            return me.relative(s) if s >= 0 else None
 
         out = self.observation_layout(players).writer()
         out.scalar("round", view["round"], view["options"]["rounds"])
@@ -238,12 +263,12 @@ class PitLamps(Game):
         out.one_hot("first", relative(view["first"]))
         out.one_hot("worker", relative(view["worker"]))
         out.scalar("digs", view["digs"], view["options"]["dig_limit"])
-        out.counts("scores", [view["scores"][s] for s in from_me], 30)
+        out.counts("scores", me.rotated(view["scores"]), 30)
         out.scalar("deck", view["deck"], len(values) * copies)
         out.counts("discard", [view["discard"].count(v) for v in values], copies)
         out.counts("hand", [view["hand"].count(v) for v in values], hand_size)
-        out.counts("hand_sizes", [view["hand_sizes"][s] for s in from_me], 10)
-        out.values("sealed", [str(s) in view["sealed"] for s in from_me])
+        out.counts("hand_sizes", me.rotated(view["hand_sizes"]), 10)
+        out.values("sealed", me.flags(int(s) for s in view["sealed"]))
         mine = view["sealed"].get(str(seat))
         out.one_hot("my_bid", values.index(mine) if mine is not None else None)
         return out.finish()

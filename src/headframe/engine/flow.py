@@ -1,0 +1,187 @@
+"""A game's turn structure, declared in one place: its steps, who decides at
+each, what they may do, and what doing it does.
+
+The state waits in one *task* at a time: a plain sequence ``(step, seat,
+*details)`` that the game keeps in its own slots (a step name and an actor, or
+the head of an agenda of tasks), and hands to the flow through ``task(state)``.
+Each game declares its steps in one table, in rulebook order:
+
+    FLOW = Flow("Tinners' Trail", task=lambda state: (state.step, state.actor), steps=[
+        decide("actions", player_actions.choices, {BuildMine: auction.open, Pass: passing.pass_}),
+        decide("auction", auction.bids, {Bid: auction.bid, DropOut: auction.drop_out}, kind="bid"),
+        automatic("end_of_turn", end_of_turn.run),
+    ])
+
+A decision step lists the legal actions (`actions(state, task)`) and says what
+each type of action does (`move(state, task, action)`); an automatic step runs
+(`run(state, task)`) as soon as the state reaches it. A move or an automatic
+step says what comes next by changing the state (a new step, a task pushed
+onto the agenda); the flow then runs automatic steps, and drops skipped ones,
+until a decision is owed or the game is over. Compound
+actions unroll into sub-steps the same way. A *simultaneous* step names its
+seats (``who``): each of them owes the step's decision at once; a sealed one
+keeps each seat's choice from the others until all have chosen with
+`turns.commit` and `turns.reveal`.
+
+Nothing is reached through a built name: every handler is named in the table,
+so "find usages" leads from a rule's function to its step and back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Action
+from .errors import IllegalAction
+from .state import Decision
+
+Task = Sequence[Any]
+"""``(step, seat, *details)``: the step's name, the seat that owes it (-1 for an
+automatic or a simultaneous step), and whatever the step needs to know."""
+
+Prompt = str | Callable[[Any, Task], str]
+
+# More automatic steps than any game runs between two decisions: a bound that
+# turns a flow that never settles into an error instead of a hang.
+MOST_AUTOMATIC_STEPS = 100_000
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the flow: a decision (`actions` lists what the seat may do,
+    `moves` what each type of action does), or automatic (`run`). Build them
+    with `decide` and `automatic`."""
+
+    name: str
+    kind: str | Callable[[Any, Task], str] | None = None
+    prompt: Prompt = ""
+    actions: Callable[[Any, Task], Iterable[Action]] | None = None
+    moves: Mapping[type | None, Callable[[Any, Task, Any], None]] = field(default_factory=dict)
+    who: Callable[[Any], tuple[int, ...]] | None = None
+    skip: Callable[[Any, Task], bool] | None = None
+    run: Callable[[Any, Task], None] | None = None
+
+
+def decide(
+    name: str,
+    actions: Callable[[Any, Task], Iterable[Action]],
+    moves: Mapping[type | None, Callable[[Any, Task, Any], None]] | Callable[[Any, Task, Any], None],
+    *,
+    kind: str | Callable[[Any, Task], str] | None = None,
+    prompt: Prompt = "",
+    who: Callable[[Any], tuple[int, ...]] | None = None,
+    skip: Callable[[Any, Task], bool] | None = None,
+) -> Step:
+    """A decision step. `actions(state, task)`: the legal actions; `moves`: per
+    action type, what performing one does (`move(state, task, action)`), or one
+    function for every action of the step. `kind` names the decision (default:
+    the step's name); `prompt` is what a person reads. `who(state)`, for a
+    simultaneous step: the seats that owe it now (sealed commitments are kept
+    with `turns.commit` until `turns.reveal`). `skip(state, task)`: the decision is dropped
+    because nobody has to make it."""
+    if not isinstance(moves, Mapping):
+        moves = {None: moves}
+    if not moves:
+        raise ValueError(f"step {name!r} has no moves")
+    return Step(name, kind or name, prompt, actions, dict(moves), who, skip)
+
+
+def automatic(name: str, run: Callable[[Any, Task], None]) -> Step:
+    """A step nobody decides: `run(state, task)` as soon as the state reaches it."""
+    return Step(name, run=run)
+
+
+class Flow:
+    """The steps of one game, and the engine hooks (`to_move`, `decide`,
+    `perform`, `proceed`) that a game's State delegates to."""
+
+    def __init__(
+        self,
+        title: str,
+        task: Callable[[Any], Task | None],
+        steps: Iterable[Step],
+        pop: Callable[[Any], object] | None = None,
+    ) -> None:
+        """`task(state)`: the task the state waits in, None once the game is over.
+        `pop(state)`: for games that keep an agenda of tasks, take its head off
+        before the task's move or automatic step runs (and drop skipped ones)."""
+        self.title = title
+        self.task = task
+        self.pop = pop
+        self.steps: dict[str, Step] = {}
+        for step in steps:
+            if step.name in self.steps:
+                raise ValueError(f"{title}: step {step.name!r} is declared twice")
+            if step.skip is not None and pop is None:
+                raise ValueError(f"{title}: step {step.name!r} is skipped, but the flow keeps no agenda to drop it from")
+            self.steps[step.name] = step
+
+    # --- the engine hooks ---------------------------------------------------------
+
+    def _at(self, task: Task) -> Step:
+        try:
+            return self.steps[task[0]]
+        except KeyError:
+            raise IllegalAction(f"{self.title} has no step {task[0]!r}") from None
+
+    def to_move(self, state: Any) -> tuple[int, ...]:
+        task = self.task(state)
+        if task is None:
+            return ()
+        who = self._at(task).who
+        return who(state) if who is not None else (task[1],)
+
+    def current(self, state: Any, seat: int) -> tuple[Step, Task]:
+        """The step the state waits in, and its task as `seat` owes it."""
+        task = self.task(state)
+        if task is None:
+            raise IllegalAction("the game is over")
+        step = self._at(task)
+        if step.who is not None:
+            task = (task[0], seat, *task[2:])
+        return step, task
+
+    def decide(self, state: Any, seat: int) -> Decision:
+        step, task = self.current(state, seat)
+        if step.actions is None:
+            raise IllegalAction(f"{self.title}: step {step.name!r} owes no decision")
+        kind = step.kind(state, task) if callable(step.kind) else step.kind
+        prompt = step.prompt(state, task) if callable(step.prompt) else step.prompt
+        return Decision(seat, kind or step.name, prompt, tuple(step.actions(state, task)))
+
+    def perform(self, state: Any, seat: int, action: Action) -> None:
+        """Do what the action does at the current step, then go on to the next
+        decision. The action is known to be legal (`State.apply` checked it)."""
+        step, task = self.current(state, seat)
+        moves = step.moves
+        move = moves.get(type(action)) or moves.get(None)
+        if move is None:
+            raise IllegalAction(f"{self.title}: {action.id} does nothing at step {step.name!r}")
+        if self.pop is not None:
+            self.pop(state)
+        move(state, task, action)
+        self.proceed(state)
+
+    def proceed(self, state: Any) -> None:
+        """Run automatic steps, and drop skipped decisions, until a decision is
+        owed or the game is over."""
+        for _ in range(MOST_AUTOMATIC_STEPS):
+            task = self.task(state)
+            if task is None:
+                return
+            step = self._at(task)
+            if step.run is None and (step.skip is None or not step.skip(state, task)):
+                return
+            if self.pop is not None:
+                self.pop(state)
+            if step.run is not None:
+                step.run(state, task)
+        raise RuntimeError(f"{self.title}: the flow ran {MOST_AUTOMATIC_STEPS} automatic steps without a decision")
+
+
+def push(agenda: list, *tasks: list) -> None:
+    """Put tasks at the head of an agenda, in order: a compound action's sub-steps
+    come before whatever was waiting."""
+    agenda[0:0] = tasks
