@@ -7,7 +7,7 @@ of cards a seat cannot see.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .rng import Rng
@@ -54,3 +54,26 @@ def redeal(places: list[list], rng: Rng) -> None:
         size = len(place)
         place[:] = pool[start:start + size]
         start += size
+
+
+def redeal_by_epoch(hidden: Mapping[Any, list[tuple[list, int]]], piles: Mapping[Any, list], rng: Rng) -> None:
+    """Determinize cards across reshuffles. A pile's *epoch* is bumped each time
+    it is rebuilt (shuffled from its discards, or made anew), and a hidden card
+    keeps the epoch of the pile it was drawn from: it may have been any card of
+    that pile, and no card of a later one.
+
+    `hidden[epoch]`: the (place, index) slots of the hidden cards drawn in that
+    epoch; `piles[epoch]`: the face-down pile that epoch still is (current
+    epochs only). For each epoch, in that order, its hidden cards and its pile
+    are pooled, shuffled and dealt back into the same slots and pile sizes."""
+    for epoch in {**dict.fromkeys(hidden), **dict.fromkeys(piles)}:
+        slots = hidden.get(epoch, [])
+        pile = piles.get(epoch)
+        pool = [place[index] for place, index in slots]
+        if pile is not None:
+            pool += pile
+        rng.shuffle(pool)
+        for (place, index), card in zip(slots, pool):
+            place[index] = card
+        if pile is not None:
+            pile[:] = pool[len(slots):]

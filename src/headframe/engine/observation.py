@@ -87,3 +87,51 @@ class ObservationWriter:
         if missing:
             raise ValueError(f"observation fields not written: {', '.join(missing)}")
         return self.vector
+
+
+class PointOfView:
+    """A seat's view seen from that seat: every encoder rotates seats so that
+    index 0 is the observer, 1 the next seat clockwise, and so on, so that a
+    policy learns one seat's play and applies it from any seat."""
+
+    __slots__ = ("me", "players")
+
+    def __init__(self, view: dict) -> None:
+        if view["seat"] is None:
+            raise ValueError("an observation is a seat's: a spectator's view has no point of view to encode")
+        self.me: int = view["seat"]
+        self.players: int = view["player_count"]
+
+    def relative(self, seat: int | None) -> int | None:
+        """The seat's index from the observer (None stays None: nobody)."""
+        return None if seat is None else (seat - self.me) % self.players
+
+    def rotated(self, per_seat: Sequence) -> list:
+        """A per-seat list in the observer's order: its own entry first."""
+        n, me = self.players, self.me
+        return [per_seat[(me + r) % n] for r in range(n)]
+
+    def flags(self, seats: Iterable[int]) -> list[float]:
+        """1.0 at each of these seats' indices from the observer."""
+        flags = [0.0] * self.players
+        for seat in seats:
+            flags[(seat - self.me) % self.players] = 1.0
+        return flags
+
+    def places(self, order: Sequence[int]) -> list[float]:
+        """Per seat (the observer first), its place in `order` one-hot: an
+        n-by-n grid, all zeros for an empty order."""
+        n = self.players
+        grid = [0.0] * (n * n)
+        for place, seat in enumerate(order):
+            grid[(seat - self.me) % n * n + place] = 1.0
+        return grid
+
+    def by_place(self, order: Sequence[int]) -> list[float]:
+        """Per place in `order`, the seat there one-hot from the observer (the
+        transpose of `places`)."""
+        n = self.players
+        grid = [0.0] * (n * n)
+        for place, seat in enumerate(order):
+            grid[place * n + (seat - self.me) % n] = 1.0
+        return grid
