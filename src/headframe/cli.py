@@ -13,7 +13,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from headframe.engine import (
-    Game, HeadframeError, Rng, State, game_names, load_game, load_record, replay,
+    Game, HeadframeError, Rng, State, game_names, load_game, load_position, load_record, replay,
 )
 
 app = typer.Typer(help="headframe: four mining-industry board games, played by their complete rules.",
@@ -190,7 +190,7 @@ def load_position_file(path: Path) -> State:
     except (OSError, UnicodeDecodeError) as exc:
         fail(f"{path}: cannot read: {exc}")
     try:
-        return State.from_json(text)
+        return load_position(text)
     except HeadframeError as exc:
         fail(f"{path}: {exc}")
 

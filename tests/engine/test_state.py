@@ -153,3 +153,19 @@ def test_a_determinized_world_keeps_nothing_hidden(game) -> None:
     assert all("0" not in entry.get("private", {}) for entry in world.log)
     assert world.view(1) == state.view(1) and world.log_for(1) == state.log_for(1)
     assert world.sealed["0"] in range(1, 7)
+
+
+def test_records_and_positions_carry_the_rules_version_and_refuse_another(game) -> None:
+    state = game.new_state(2, 5)
+    bid_all(state)
+    record, position = state.record(), json.loads(state.to_json())
+    assert record["rules_version"] == position["rules_version"] == game.rules_version == 1
+    # Written before versions were kept: version 1.
+    assert replay({k: v for k, v in record.items() if k != "rules_version"}).to_json() == state.to_json()
+    assert load_position({k: v for k, v in position.items() if k != "rules_version"}).to_json() == state.to_json()
+    with pytest.raises(RecordError, match="rules version 2, but this is version 1"):
+        replay({**record, "rules_version": 2})
+    with pytest.raises(PositionError, match="rules version 2, but this is version 1"):
+        load_position({**position, "rules_version": 2})
+    with pytest.raises(RecordError, match="rules_version: expected an integer"):
+        replay({**record, "rules_version": "1"})

@@ -10,9 +10,17 @@ knowledge, never the truth.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Protocol
 
-from headframe.engine import Action, Decision, Rng, State
+from headframe.engine import Action, Decision, HeadframeError, Rng, State
+
+POLICY_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")  # a trained policy's name in specs
+
+
+class AgentSpecError(HeadframeError, ValueError):
+    """An agent spec that names no agent, gives it a setting it does not take,
+    or a value out of bounds."""
 
 
 class InformationSet:

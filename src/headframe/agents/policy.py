@@ -42,8 +42,7 @@ from safetensors.numpy import save_file
 
 from headframe.engine import Action, Game, load_game
 
-from .base import InformationSet
-from .specs import POLICY_NAME, AgentSpecError
+from .base import POLICY_NAME, AgentSpecError, InformationSet
 
 FORMAT = "headframe-policy/1"
 SUFFIX = ".safetensors"

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from headframe.engine import Game, HeadframeError
+from headframe.engine import Game
 
-from .base import Agent
+from .base import POLICY_NAME, Agent, AgentSpecError
 from .heuristic import HeuristicAgent
 from .ismcts import DEFAULT_ITERATIONS, ISMCTSAgent
 from .random_agent import RandomAgent
@@ -31,15 +31,9 @@ MAX_SPEC_LENGTH = 120
 ISMCTS_KEYS = ("iters", "time", "depth", "c", "rollout", "pw", "bias", "early")
 ROLLOUTS = ("auto", "heuristic", "random")
 MAX_WEIGHT = 10.0  # c, pw and bias: far above any useful value
-POLICY_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 MODELS_VARIABLE = "HEADFRAME_MODELS"  # local use: the directory `policy:name=` looks in
 WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 DECIMAL_NUMBER = re.compile(r"-?([0-9]+(\.[0-9]*)?|\.[0-9]+)")
-
-
-class AgentSpecError(HeadframeError, ValueError):
-    """An agent spec that names no agent, gives it a setting it does not take,
-    or a value out of bounds."""
 
 
 @dataclass(frozen=True)

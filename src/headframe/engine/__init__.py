@@ -17,8 +17,8 @@ from .game import Game
 from .observation import ObservationLayout, ObservationWriter
 from .options import Options, option
 from .people import seat_label, seat_number
-from .records import load_record, parse_record, replay, save_record
-from .registry import game_names, load_game, register
+from .records import load_record, parse_record, save_record
+from .registry import game_names, load_game, load_position, register, replay
 from .rng import Rng
 from .spaces import ActionSpace
 from .state import POSITION_FORMAT, RECORD_FORMAT, Decision, Result, State
@@ -30,8 +30,3 @@ __all__ = [
     "game_names", "load_game", "load_position", "load_record", "option", "parse_record",
     "register", "replay", "save_record", "seat_label", "seat_number",
 ]
-
-
-def load_position(text):
-    """Load any registered game's position (`State.to_json()`)."""
-    return State.from_json(text)

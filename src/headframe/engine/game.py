@@ -11,13 +11,14 @@ from functools import cached_property
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
-from .actions import Action
+from .actions import Action as BaseAction
 from .components import Ruling, load_components, load_rulings
 from .errors import MalformedAction, OptionError
 from .observation import ObservationLayout
 from .options import Options
+from .records import rebuild
 from .spaces import ActionSpace
-from .state import State
+from .state import State as BaseState
 
 
 class Game:
@@ -25,6 +26,9 @@ class Game:
 
     name          the registry name, "ore-city"
     title         "Ore City"
+    rules_version the version of the rules this code plays, in every record and
+                  position: raise it when a change makes old games replay or
+                  load otherwise (a rules fix, a new action), and old ones are refused
     players       allowed player counts, (2, 3, 4, 5, 6)
     Options       the game's frozen Options dataclass
     State         the game's State subclass
@@ -41,10 +45,11 @@ class Game:
 
     name: ClassVar[str]
     title: ClassVar[str]
+    rules_version: ClassVar[int]
     players: ClassVar[tuple[int, ...]]
     Options: ClassVar[type[Options]] = Options
-    State: ClassVar[type[State]]
-    Action: ClassVar[type[Action]]
+    State: ClassVar[type[BaseState]]
+    Action: ClassVar[type[BaseAction]]
     option_sets: ClassVar[tuple[dict[str, Any], ...]] = ({},)
     short_options: ClassVar[dict[str, Any]] = {}
     data_file: ClassVar[str | None] = None
@@ -85,7 +90,7 @@ class Game:
         """Decisions a search's rollout plays before `evaluate` judges the position."""
         return 200
 
-    def new_state(self, players: int, seed: int | None = None, options: Any = None) -> State:
+    def new_state(self, players: int, seed: int | None = None, options: Any = None) -> BaseState:
         if isinstance(players, bool) or players not in self.players:
             allowed = ", ".join(map(str, self.players))
             raise OptionError(f"{self.title} is played by {allowed} players, not {players!r}")
@@ -97,7 +102,7 @@ class Game:
         state.setup()
         return state
 
-    def parse_action(self, data: Any) -> Action:
+    def parse_action(self, data: Any) -> BaseAction:
         """An action from its JSON form (dict or text) or its short id."""
         if isinstance(data, str) and not data.lstrip().startswith("{"):
             return self.Action.from_id(data)
@@ -105,17 +110,15 @@ class Game:
             return self.Action.from_json(data)
         raise MalformedAction(f"an action is an Action, its JSON or its id, not {type(data).__name__}")
 
-    def load_position(self, text: str | bytes | dict) -> State:
+    def load_position(self, text: str | bytes | dict) -> BaseState:
         return self.State.from_json(text, self)
 
-    def replay(self, record: dict[str, Any]) -> State:
-        from .records import replay
-
-        return replay(record, self)
+    def replay(self, record: dict[str, Any]) -> BaseState:
+        return rebuild(record, self)
 
     # --- for agents and learners ----------------------------------------------------
 
-    def enumerate_actions(self, players: int) -> Iterable[Action]:
+    def enumerate_actions(self, players: int) -> Iterable[BaseAction]:
         """Every action the game can ever offer at this player count, in a fixed
         order: the game's integer action space (RL, OpenSpiel)."""
         raise NotImplementedError(f"{self.title} declares no action space")
@@ -142,7 +145,7 @@ class Game:
     def has_observation(self) -> bool:
         return type(self).encode_observation is not Game.encode_observation
 
-    def heuristic(self, state: State, seat: int, rng) -> Action:
+    def heuristic(self, state: BaseState, seat: int, rng) -> BaseAction:
         """The game's cheap, sensible policy: one of `state.decision(seat).actions`,
         reading only what `seat` may know (agents call it on a determinized world)."""
         raise NotImplementedError(f"{self.title} has no heuristic policy")
@@ -150,7 +153,7 @@ class Game:
     def has_heuristic(self) -> bool:
         return type(self).heuristic is not Game.heuristic
 
-    def evaluate(self, state: State) -> list[float]:
+    def evaluate(self, state: BaseState) -> list[float]:
         """Each seat's expected reward in [0, 1] (1: a sure win). A finished game
         scores its ranking; games override this to judge unfinished ones."""
         if state.is_over():
@@ -181,7 +184,7 @@ class Game:
             text += f" (you: {entry['private']})"
         return text
 
-    def describe_action(self, action: Action) -> str:
+    def describe_action(self, action: BaseAction) -> str:
         return action.id
 
     def __deepcopy__(self, memo: dict) -> Game:

@@ -1,7 +1,10 @@
 """Records: a game as its seed, options and actions; replaying one rebuilds the game.
 
-    {"game": "ore-city", "format": "headframe-record/1", "players": 4, "seed": 7,
-     "options": {...}, "actions": [{"seat": 0, "action": {"kind": ...}}, ...]}
+    {"game": "ore-city", "format": "headframe-record/1", "rules_version": 1, "players": 4,
+     "seed": 7, "options": {...}, "actions": [{"seat": 0, "action": {"kind": ...}}, ...]}
+
+`rules_version` is the version of the game's rules the record was played under
+(`Game.rules_version`); a record without one is of version 1, the first.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import jsontext
 from .errors import HeadframeError, IllegalAction, RecordError
-from .state import RECORD_FORMAT, State
+from .state import RECORD_FORMAT, State, check_rules_version
 
 if TYPE_CHECKING:
     from .game import Game
@@ -34,6 +37,9 @@ def parse_record(data: Any) -> dict[str, Any]:
     for key in ("players", "seed"):
         if isinstance(data.get(key), bool) or not isinstance(data.get(key), int):
             raise RecordError(f"{key}: expected an integer, got {data.get(key)!r}")
+    version = data.get("rules_version", 1)
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise RecordError(f"rules_version: expected an integer, got {version!r}")
     if not isinstance(data.get("options", {}), dict):
         raise RecordError("options: expected an object")
     actions = data.get("actions")
@@ -45,18 +51,13 @@ def parse_record(data: Any) -> dict[str, Any]:
     return data
 
 
-def replay(record: Any, game: Game | None = None, upto: int | None = None) -> State:
-    """Rebuild the game a record describes (its first `upto` actions, if given)."""
+def rebuild(record: Any, game: Game, upto: int | None = None) -> State:
+    """Rebuild the game of `game` a record describes (its first `upto` actions, if
+    given); `engine.replay` finds the game by the record's name."""
     record = parse_record(record)
-    if game is None:
-        from .registry import load_game
-
-        try:
-            game = load_game(record["game"])
-        except HeadframeError as exc:
-            raise RecordError(str(exc)) from None
-    elif record["game"] != game.name:
+    if record["game"] != game.name:
         raise RecordError(f"game: this is a record of {record['game']!r}, not {game.name!r}")
+    check_rules_version(game, record.get("rules_version", 1), "record", RecordError)
     try:
         state = game.new_state(record["players"], record["seed"], record.get("options"))
     except HeadframeError as exc:

@@ -4,10 +4,14 @@
 from __future__ import annotations
 
 import os
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 
-from .errors import UnknownGame
+from typing import Any
+
+from . import records, state
+from .errors import HeadframeError, RecordError, UnknownGame
 from .game import Game
+from .state import State
 
 GROUP = "headframe.games"
 
@@ -22,7 +26,7 @@ def register(game_class: type[Game]) -> type[Game]:
     return game_class
 
 
-def _entry_points() -> dict[str, object]:
+def _entry_points() -> dict[str, EntryPoint]:
     return {point.name: point for point in entry_points(group=GROUP)}
 
 
@@ -31,7 +35,7 @@ def game_names() -> list[str]:
     return sorted(set(_registered) | set(_entry_points()))
 
 
-def load_game(name: str, components: str | os.PathLike | None = None) -> Game:
+def load_game(name: object, components: str | os.PathLike | None = None) -> Game:
     """The game of that name, with its own component data or with `components`."""
     if not isinstance(name, str):
         raise UnknownGame(f"a game is named by a string, not {name!r}")
@@ -48,3 +52,21 @@ def load_game(name: str, components: str | os.PathLike | None = None) -> Game:
     if name not in _defaults:
         _defaults[name] = _registered[name]()
     return _defaults[name]
+
+
+def replay(record: Any, game: Game | None = None, upto: int | None = None) -> State:
+    """Rebuild the game a record describes (its first `upto` actions, if given),
+    with the registered game the record names unless `game` is given."""
+    if game is None:
+        record = records.parse_record(record)
+        try:
+            game = load_game(record["game"])
+        except HeadframeError as exc:
+            raise RecordError(str(exc)) from None
+    return records.rebuild(record, game, upto)
+
+
+def load_position(text: str | bytes | dict) -> State:
+    """Load any registered game's position (`State.to_json()`)."""
+    data = state.parse_position(text)
+    return load_game(data.get("game")).load_position(data)

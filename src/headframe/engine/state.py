@@ -6,6 +6,8 @@ ints, strings, bools, None, lists and string-keyed dicts, so that a clone is one
 `marshal` round trip and a position is plain JSON), and implements the hooks:
 
     setup()                      deal and place everything for a new game
+    flow                         the game's turn structure (engine.flow.Flow), which
+                                 gives the next three; or write them by hand:
     to_move() -> tuple[int]      the seats that owe a decision now (empty: over)
     generate_decision(seat)      the Decision with the complete list of legal actions
     perform(seat, action)        the mutation, for an action known to be legal
@@ -88,8 +90,8 @@ class Result:
         order = sorted(range(len(keys)), key=lambda seat: keys[seat], reverse=True)
         ranking = [0] * len(keys)
         for position, seat in enumerate(order):
-            previous = order[position - 1] if position else None
-            same = previous is not None and keys[previous] == keys[seat]
+            previous = order[position - 1]
+            same = position > 0 and keys[previous] == keys[seat]
             ranking[seat] = ranking[previous] if same else position + 1
         ties = tuple(
             (a, b, _separating(keys[a], keys[b], tiebreaks))
@@ -110,6 +112,15 @@ def _separating(a: tuple, b: tuple, tiebreaks) -> str | None:
 
 class State:
     __slots__ = ("game", "players", "seed", "options", "rng", "log", "history", "_decisions", "_revealed")
+    game: Game
+    players: int
+    seed: int
+    options: Any  # the game's Options
+    rng: Rng
+    log: list[dict[str, Any]]
+    history: list[tuple[int, Action, bool]]
+    _decisions: dict[int, Decision]
+    _revealed: bool
 
     FIELDS: ClassVar[tuple[str, ...]] = ()
     _values: ClassVar[Any]
@@ -130,14 +141,18 @@ class State:
     def setup(self) -> None:
         raise NotImplementedError
 
+    # A game declares its turn structure as a `flow.Flow` and names it here; these
+    # three hooks then follow it (a game may still write them itself).
+    flow: ClassVar[Any] = None
+
     def to_move(self) -> tuple[int, ...]:
-        raise NotImplementedError
+        return self.flow.to_move(self)
 
     def generate_decision(self, seat: int) -> Decision:
-        raise NotImplementedError
+        return self.flow.decide(self, seat)
 
     def perform(self, seat: int, action: Action) -> None:
-        raise NotImplementedError
+        self.flow.perform(self, seat, action)
 
     def observe(self, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
@@ -323,6 +338,7 @@ class State:
         return {
             "format": POSITION_FORMAT,
             "game": self.game.name,
+            "rules_version": self.game.rules_version,
             "players": self.players,
             "seed": self.seed,
             "options": self.options.to_dict(),
@@ -337,20 +353,17 @@ class State:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
-    def from_json(cls, text: str | bytes | dict, game: Game | None = None) -> State:
-        """Load a position, checking it field by field; raises PositionError."""
-        data = _parse_position(text)
-        if game is None:
-            from .registry import load_game
-
-            game = load_game(data.get("game"))
-        return _load_position(game, data)
+    def from_json(cls, text: str | bytes | dict, game: Game) -> State:
+        """Load a position of `game`, checking it field by field; raises
+        PositionError (`engine.load_position` finds the game by the position's name)."""
+        return _load_position(game, parse_position(text))
 
     def record(self) -> dict[str, Any]:
         """The record of this game so far: replaying it rebuilds this state."""
         return {
             "game": self.game.name,
             "format": RECORD_FORMAT,
+            "rules_version": self.game.rules_version,
             "players": self.players,
             "seed": self.seed,
             "options": self.options.to_dict(),
@@ -401,6 +414,17 @@ class State:
         return f"<{self.game.title} state, {self.players} players, {len(self.history)} actions>"
 
 
+def check_rules_version(game: Game, version: Any, what: str, error: type[HeadframeError]) -> None:
+    """Refuse a record or position of another version of the game's rules: its
+    actions may mean something else now, or lead to another state. (Records and
+    positions from before versions were kept are of version 1.)"""
+    if version != game.rules_version:
+        raise error(
+            f"rules_version: this {what} is of {game.title} rules version {version!r}, "
+            f"but this is version {game.rules_version}; a game does not carry over between versions"
+        )
+
+
 def _entry_for(entry: dict[str, Any], key: str) -> dict[str, Any]:
     """A log entry with only the private part of seat `key` (internal form)."""
     private = entry.get("private")
@@ -412,7 +436,7 @@ def _entry_for(entry: dict[str, Any], key: str) -> dict[str, Any]:
     return kept
 
 
-def _parse_position(text: str | bytes | dict) -> dict[str, Any]:
+def parse_position(text: str | bytes | dict) -> dict[str, Any]:
     if isinstance(text, dict):
         return text
     try:
@@ -429,6 +453,7 @@ def _load_position(game: Game, data: dict[str, Any]) -> State:
         raise PositionError(f"format: expected {POSITION_FORMAT!r}, got {data.get('format')!r}")
     if data.get("game") != game.name:
         raise PositionError(f"game: this is a position of {data.get('game')!r}, not {game.name!r}")
+    check_rules_version(game, data.get("rules_version", 1), "position", PositionError)
     for key in ("players", "seed", "rng"):
         if isinstance(data.get(key), bool) or not isinstance(data.get(key), int):
             raise PositionError(f"{key}: expected an integer, got {data.get(key)!r}")
