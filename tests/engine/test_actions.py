@@ -103,3 +103,18 @@ def test_ids_escape_the_separators_inside_text_fields(card: str) -> None:
     action = Build.of(card, 3)
     assert action.id.count(":") == 2
     assert Sample.from_id(action.id) == action
+
+
+@dataclass(frozen=True)
+class Flag(Sample):
+    kind = "flag"
+    value: int
+
+
+def test_the_intern_cache_tells_true_from_one() -> None:
+    # True == 1 and hash(True) == hash(1): the cache must not hand one's object out for the other.
+    true, one = Flag.of(True), Flag.of(1)
+    assert one is not true
+    assert type(one.value) is int and type(true.value) is bool
+    assert Flag.of(True) is true and Flag.of(1) is one
+    assert Choose.of((1,), None, True) is not Choose.of((1,), None, 1)

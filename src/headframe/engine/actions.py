@@ -50,10 +50,12 @@ class Action:
     @classmethod
     def of(cls, *args: Any) -> Action:
         """The interned action with these field values."""
+        # True == 1 and they hash alike: a key holding a bool also holds the types.
+        key = (args, tuple(map(type, args))) if bool in map(type, args) else args
         try:
-            return cls._interned[args]
+            return cls._interned[key]
         except KeyError:
-            action = cls._interned[args] = cls(*args)
+            action = cls._interned[key] = cls(*args)
             return action
 
     def __copy__(self) -> Action:
@@ -72,7 +74,7 @@ class Action:
         """Computed once: actions are immutable and interned, and positions and
         records serialise the whole history."""
         data: dict[str, Any] = {"kind": self.kind}
-        for f in dataclasses.fields(self):
+        for f in _fields(self):
             value = getattr(self, f.name)
             data[f.name] = list(value) if isinstance(value, tuple) else value
         return data
@@ -80,7 +82,7 @@ class Action:
     @cached_property
     def id(self) -> str:
         parts = [self.kind]
-        for f in dataclasses.fields(self):
+        for f in _fields(self):
             parts.append(_id_part(getattr(self, f.name)))
         return ":".join(parts)
 
@@ -140,10 +142,11 @@ class Action:
 
     @classmethod
     def _field_types(cls) -> dict[str, Any]:
-        if cls.__dict__.get("_types") is None:
+        types = cls.__dict__.get("_types")
+        if types is None:
             hints = typing.get_type_hints(cls)
-            cls._types = {f.name: hints[f.name] for f in dataclasses.fields(cls)}
-        return cls._types
+            types = cls._types = {f.name: hints[f.name] for f in _fields(cls)}
+        return types
 
 
 def _id_part(value: Any) -> str:
@@ -191,6 +194,12 @@ def _coerce(kind: str, name: str, value: Any, hint: Any) -> Any:
             )
         return value
     raise TypeError(f"action field {name!r} has an unsupported type {hint!r}")
+
+
+def _fields(action: Action | type[Action]) -> tuple[dataclasses.Field, ...]:
+    """The fields of an action kind: every kind is a frozen dataclass (the family
+    root is not, so the type checker cannot know it)."""
+    return dataclasses.fields(action)  # type: ignore[arg-type]
 
 
 def _parse_id_part(kind: str, name: str, part: str, hint: Any) -> Any:
