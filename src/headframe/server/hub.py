@@ -18,7 +18,7 @@ from typing import Any
 
 from headframe.agents import AgentSpecError
 from headframe.agents.specs import check_spec, network_limits
-from headframe.engine import Game, HeadframeError, IllegalAction, Rng, load_game, replay
+from headframe.engine import RECORD_FORMAT, Game, HeadframeError, IllegalAction, Rng, load_game, replay
 
 from .bots import BotPool, BotTask
 from .config import ServerConfig
@@ -84,9 +84,12 @@ class Hub:
         if row is None:
             raise NotFound(f"no game {game_id!r}")
         game = load_game(row.game)
+        if row.rules_version != game.rules_version:
+            raise Conflict(f"this game is played under {game.title} rules version {row.rules_version}, and this "
+                           f"server plays version {game.rules_version}: it cannot go on here")
         entries, seen = self.store.actions(game_id)
-        record = {"game": row.game, "format": "headframe-record/1", "players": row.players, "seed": row.seed,
-                  "options": row.options, "actions": entries}
+        record = {"game": row.game, "format": RECORD_FORMAT, "rules_version": row.rules_version,
+                  "players": row.players, "seed": row.seed, "options": row.options, "actions": entries}
         if row.bot_seed is None:  # a game from before bots had a seed of their own
             row.bot_seed = secrets.randbits(63)
         return Room(row, game, replay(record, game), seen)
@@ -119,6 +122,7 @@ class Hub:
             players=players, seed=state.seed, options=state.options.to_dict(),
             think_time=self.config.think_time if think_time is None else think_time, hotseat=hotseat,
             host_token_hash=token_hash(host_token), status="open", seats=seats, bot_seed=secrets.randbits(63),
+            rules_version=game.rules_version,
         )
         room = Room(row, game, state)
         row.status = room.status()

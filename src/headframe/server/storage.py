@@ -51,6 +51,7 @@ class GameRow:
     status: str  # "open", "running", "finished" or "expired"
     result: dict[str, Any] | None = None
     bot_seed: int | None = None  # the bots' random streams, apart from the deal (None: a game from before 0002)
+    rules_version: int = 1  # the version of the game's rules it is played under (Game.rules_version)
     seats: list[SeatRow] = field(default_factory=list)
 
 

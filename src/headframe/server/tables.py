@@ -24,6 +24,7 @@ games = Table(
     Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
     Column("bot_seed", BigInteger, nullable=True),
     Column("updated_at", DateTime(timezone=True), nullable=True, index=True),
+    Column("rules_version", Integer, nullable=False, server_default="1"),
 )
 
 seats = Table(
