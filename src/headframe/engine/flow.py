@@ -55,7 +55,7 @@ class Step:
     with `decide` and `automatic`."""
 
     name: str
-    kind: str | Callable[[Any, Task], str] | None = None
+    kind: str | Callable[[Any, Task], str] = ""
     prompt: Prompt = ""
     actions: Callable[[Any, Task], Iterable[Action]] | None = None
     moves: Mapping[type | None, Callable[[Any, Task, Any], None]] = field(default_factory=dict)
@@ -118,27 +118,28 @@ class Flow:
                 raise ValueError(f"{title}: step {step.name!r} is skipped, but the flow keeps no agenda to drop it from")
             self.steps[step.name] = step
 
-    # --- the engine hooks ---------------------------------------------------------
+    # --- the engine hooks (hot: every decision of every game goes through them) ---
 
-    def _at(self, task: Task) -> Step:
-        try:
-            return self.steps[task[0]]
-        except KeyError:
-            raise IllegalAction(f"{self.title} has no step {task[0]!r}") from None
+    def _unknown(self, task: Task) -> IllegalAction:
+        return IllegalAction(f"{self.title} has no step {task[0]!r}")
 
     def to_move(self, state: Any) -> tuple[int, ...]:
         task = self.task(state)
         if task is None:
             return ()
-        who = self._at(task).who
-        return who(state) if who is not None else (task[1],)
+        step = self.steps.get(task[0])
+        if step is None:
+            raise self._unknown(task)
+        return (task[1],) if step.who is None else step.who(state)
 
     def current(self, state: Any, seat: int) -> tuple[Step, Task]:
         """The step the state waits in, and its task as `seat` owes it."""
         task = self.task(state)
         if task is None:
             raise IllegalAction("the game is over")
-        step = self._at(task)
+        step = self.steps.get(task[0])
+        if step is None:
+            raise self._unknown(task)
         if step.who is not None:
             task = (task[0], seat, *task[2:])
         return step, task
@@ -147,9 +148,13 @@ class Flow:
         step, task = self.current(state, seat)
         if step.actions is None:
             raise IllegalAction(f"{self.title}: step {step.name!r} owes no decision")
-        kind = step.kind(state, task) if callable(step.kind) else step.kind
-        prompt = step.prompt(state, task) if callable(step.prompt) else step.prompt
-        return Decision(seat, kind or step.name, prompt, tuple(step.actions(state, task)))
+        kind, prompt = step.kind, step.prompt
+        return Decision(
+            seat,
+            kind if isinstance(kind, str) else kind(state, task),
+            prompt if isinstance(prompt, str) else prompt(state, task),
+            tuple(step.actions(state, task)),
+        )
 
     def perform(self, state: Any, seat: int, action: Action) -> None:
         """Do what the action does at the current step, then go on to the next
@@ -167,17 +172,21 @@ class Flow:
     def proceed(self, state: Any) -> None:
         """Run automatic steps, and drop skipped decisions, until a decision is
         owed or the game is over."""
+        steps, pop = self.steps, self.pop
         for _ in range(MOST_AUTOMATIC_STEPS):
             task = self.task(state)
             if task is None:
                 return
-            step = self._at(task)
-            if step.run is None and (step.skip is None or not step.skip(state, task)):
+            step = steps.get(task[0])
+            if step is None:
+                raise self._unknown(task)
+            run = step.run
+            if run is None and (step.skip is None or not step.skip(state, task)):
                 return
-            if self.pop is not None:
-                self.pop(state)
-            if step.run is not None:
-                step.run(state, task)
+            if pop is not None:
+                pop(state)
+            if run is not None:
+                run(state, task)
         raise RuntimeError(f"{self.title}: the flow ran {MOST_AUTOMATIC_STEPS} automatic steps without a decision")
 
 
