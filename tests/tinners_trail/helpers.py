@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from headframe.engine import load_game
 from headframe.engine.turns import new_track
+from headframe.games.tinners_trail import time_track
+from headframe.games.tinners_trail.flow import FLOW
 
 GAME = load_game("tinners-trail")
 T = GAME.tables
@@ -47,8 +49,14 @@ def actions_phase(state, pending=(), spent=None, passed=(), money=None) -> None:
                 state.track["spent"][seat] = points
     if money is not None:
         state.money = list(money)
-    state._next_active()
+    next_active(state)
     state._decisions = {}
+
+
+def next_active(state) -> None:
+    """Choose the active player as after an action (phases four on run if phase three is over)."""
+    time_track.next_active(state)
+    FLOW.proceed(state)
 
 
 def kinds(state, seat=None) -> set[str]:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from .helpers import T, ScriptedDice, actions_phase, area, die, empty_board, ids, kinds, new, play
+from headframe.games.tinners_trail.mine_ore import capacity
+from headframe.games.tinners_trail.prospecting import roll
+
+from .helpers import ScriptedDice, T, actions_phase, area, die, empty_board, ids, kinds, new, play
 
 
 def board(players=3, money=None, **options):
@@ -182,7 +185,7 @@ def test_adit_clear_side_gets_nothing_until_rolled():
     play(state, "build_adit:hayle-camborne")
     assert state.copper[hayle] == state.tin[hayle] == 0
     state.rng = ScriptedDice([die("water", 2), die("copper", 1), die("tin", 0)])
-    state._roll(hayle, modifiers=True)
+    roll(state, hayle, modifiers=True)
     assert (state.copper[hayle], state.tin[hayle], state.water[hayle]) == (2, 1, 1)
 
 
@@ -221,8 +224,8 @@ def test_build_train_removes_water_here_and_next_door():
         elif a != redruth:
             assert state.water[a] == 3
     assert state.train[redruth] and state.track["spent"][0] == 2
-    assert state._capacity(redruth) == 3
-    assert all(state._capacity(n) == 2 for n in T.neighbours[redruth])
+    assert capacity(state, redruth) == 3
+    assert all(capacity(state, n) == 2 for n in T.neighbours[redruth])
 
 
 def test_water_never_goes_negative():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import T, ScriptedDice, actions_phase, area, die, ids, kinds, new, play
+from .helpers import ScriptedDice, T, actions_phase, area, die, ids, kinds, new, next_active, play
 
 
 def auction_state(players=4, spent=None, money=None, pending=()):
@@ -100,7 +100,7 @@ def test_build_mine_needs_two_time_points_money_and_a_free_area():
     # TIN-R26
     state = auction_state(spent=[9, 0, 0, 0], pending=[])
     state.track["spent"] = [9, 10, 10, 10]
-    state._next_active()
+    next_active(state)
     state._decisions = {}
     assert "build_mine" not in kinds(state)
     state = auction_state(money=[0, 5, 5, 5])

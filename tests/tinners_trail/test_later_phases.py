@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
-from .helpers import T, ScriptedDice, actions_phase, area, die, ids, new, play
+from headframe.games.tinners_trail.prospecting import roll
+
+from .helpers import ScriptedDice, T, actions_phase, area, die, ids, new, play
 
 
 def end_actions(state, pass_order):
@@ -147,7 +149,7 @@ def test_prospecting_modifiers():
     state.port[hayle] = True
     state.train[area("camborne")] = True
     state.rng = ScriptedDice([die("water", 4), die("copper", 2), die("tin", 1)])
-    state._roll(hayle, modifiers=True)
+    roll(state, hayle, modifiers=True)
     assert (state.copper[hayle], state.tin[hayle]) == (4, 3)  # TIN-R43: per adit
     assert state.water[hayle] == 0  # 4 - 2 adits - 1 port - 1 adjacent train
 
@@ -158,13 +160,13 @@ def test_train_in_rolled_area_and_water_floor():
     lizard = area("lizard")
     state.train[lizard] = True
     state.rng = ScriptedDice([die("water", 3), die("copper", 1), die("tin", 0)])
-    state._roll(lizard, modifiers=True)
+    roll(state, lizard, modifiers=True)
     assert state.water[lizard] == 1
     truro = area("truro")
     state.train[truro] = True
     state.train[area("st_agnes")] = True
     state.rng = ScriptedDice([die("water", 2), die("copper", 1), die("tin", 0)])
-    state._roll(truro, modifiers=True)
+    roll(state, truro, modifiers=True)
     assert state.water[truro] == 0
 
 
@@ -175,7 +177,7 @@ def test_adit_roll_bonus_once_option():
     state.adit[T.border_index["hayle-camborne"]] = True
     state.adit[T.border_index["hayle-breage"]] = True
     state.rng = ScriptedDice([die("water", 4), die("copper", 2), die("tin", 1)])
-    state._roll(hayle, modifiers=True)
+    roll(state, hayle, modifiers=True)
     assert (state.copper[hayle], state.tin[hayle], state.water[hayle]) == (3, 2, 3)
 
 

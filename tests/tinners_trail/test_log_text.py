@@ -13,8 +13,8 @@ from headframe.engine import Rng, load_game
 from headframe.games import tinners_trail
 
 GAME = load_game("tinners-trail")
-RULES = Path(tinners_trail.__file__).with_name("rules.py")
-LOGGED = set(re.findall(r'self\.event\(\s*"(\w+)"', RULES.read_text(encoding="utf-8")))
+RULES = Path(tinners_trail.__file__).parent.glob("*.py")
+LOGGED = {kind for path in RULES for kind in re.findall(r'state\.event\(\s*"(\w+)"', path.read_text(encoding="utf-8"))}
 AREA_IDS = set(GAME.tables.area_ids)
 
 # One hand-made entry of every kind, as `state.log_for(seat)` gives them.

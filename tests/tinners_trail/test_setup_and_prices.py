@@ -6,8 +6,11 @@ from __future__ import annotations
 import pytest
 
 from headframe.engine import OptionError, Rng
+from headframe.games.tinners_trail import prospecting
+from headframe.games.tinners_trail.developments import available_developments
+from headframe.games.tinners_trail.ore_prices import determine_ore_prices
 
-from .helpers import GAME, T, ScriptedDice, area, die, new
+from .helpers import GAME, ScriptedDice, T, area, die, new
 
 
 def test_player_counts_official_and_unofficial():
@@ -86,7 +89,7 @@ def test_cube_supply_is_unlimited():
     a = area("penzance")
     state.copper[0] = 200
     state.rng = ScriptedDice([die("water", 4), die("copper", 3), die("tin", 3)])
-    state._roll(a, modifiers=True)
+    prospecting.roll(state, a, modifiers=True)
     assert (state.water[a], state.copper[a], state.tin[a]) == (4, 3, 3)
 
 
@@ -102,7 +105,7 @@ def price_state(turn: int, tin_row: int, copper_row: int, faces: list[int]):
     state.turn = turn
     state.tin_row, state.copper_row = tin_row, copper_row
     state.rng = ScriptedDice(faces)
-    state._determine_ore_prices()
+    determine_ore_prices(state)
     return state
 
 
@@ -151,7 +154,7 @@ def test_developments_per_turn():
     for turn in (1, 2, 3, 4):
         state.turn = turn
         state.stock = [0, 1, 0, 0]
-        state._available_developments()
+        available_developments(state)
         assert state.stock == expected[turn]
 
 
@@ -162,5 +165,5 @@ def test_steam_pump_stacks_per_turn():
     expected = {1: [1, 0, 0, 0], 2: [1, 2, 0, 0], 3: [1, 2, 2, 0], 4: [1, 2, 2, 3]}
     for turn, boxes in expected.items():
         state.turn = turn
-        state._available_developments()
+        available_developments(state)
         assert state.pumps == boxes

@@ -14,12 +14,17 @@ from .actions import (
     BuildMine,
     BuildPort,
     BuildTrain,
-    MineOre,
+    Decline,
+    DropOut,
     ImproveSteamPumps,
     Invest,
+    MineOre,
+    Pass,
     PlaceMiner,
     Prospect,
     RemoveWater,
+    SellPasties,
+    StopPumping,
 )
 
 SOURCE = OneOf("RULEBOOK", "PUBLISHED", "DERIVED", "RECONSTRUCTED")
@@ -208,3 +213,63 @@ class Tables:
                 if c + n >= self.min_cubes
             )
         return found
+
+
+# --- bounds and the action space, from the tables alone ------------------------------
+
+def most_money(t: Tables, players: int) -> int:
+    """All the money that can ever enter a game, so more than any one player
+    can hold: starting money, every possible pasty, and all the ore that can
+    ever exist (printed, every area rolled at its best with every adit, every
+    adit's immediate bonus) sold at the best price."""
+    adits = sum(per_turn[3] for per_turn in t.developments)
+    most_ore = (
+        sum(t.printed_copper) + sum(t.printed_tin)
+        + len(t.area_ids) * (max(t.copper_die) + max(t.tin_die) + 2 * adits)
+        + adits * 2 * 2
+    )
+    best_price = max(max(t.tin_price.values()), max(t.copper_price.values()))
+    pasties = t.turns * t.time_points * t.pasties_money
+    return (t.start_money + pasties) * players + most_ore * best_price
+
+
+def most_money_in_hand(t: Tables) -> int:
+    """A true bound on the money one player can ever hold, so on any bid.
+    Income is only pasties (one per TP) and the sale of ore mined in one's
+    own mines: at most six areas, each rolled once at most (TIN-R12), holding
+    its printed cubes plus one best roll; each adit adds at most one copper
+    and one tin to each of its two sides, now or at that side's roll
+    (TIN-R37, TIN-R42), never both."""
+    printed = sorted((c + n for c, n in zip(t.printed_copper, t.printed_tin)), reverse=True)
+    adits = sum(per_turn[3] for per_turn in t.developments)
+    ore = sum(printed[:t.max_mines]) + t.max_mines * (max(t.copper_die) + max(t.tin_die)) + adits * 2 * 2
+    best_price = max(max(t.tin_price.values()), max(t.copper_price.values()))
+    return t.start_money + t.turns * t.time_points * t.pasties_money + ore * best_price
+
+
+def decision_limit(t: Tables, players: int) -> int:
+    """A true upper bound. The bids of one auction strictly increase from £1
+    to the price the winner pays, so all the bids of a game number at most
+    the money that ever enters it."""
+    turns, tp = t.turns, t.time_points
+    auctions = t.max_mines * players
+    actions = turns * (tp + 1) * players
+    pumping = sum(sum(t.pump_boxes[:turn]) + turn for turn in range(1, turns + 1))
+    cubes = t.investment_cubes * players
+    investing = cubes + (cubes + turns) * players  # each placement, then at most one decline each
+    prospects = turns * t.prospects_per_turn
+    return actions + most_money(t, players) + auctions * (1 + players) + pumping + investing + prospects
+
+
+def every_action(t: Tables, players: int) -> list:
+    """Every action the game can ever offer: bids up to the most money one player can hold."""
+    actions: list = list(t.build_mine)
+    for area in t.areas:  # TIN-R31: 2 + miner + train, + a port on the coast only (TIN-R36)
+        most = t.base_capacity + 2 + t.sea[area]
+        actions.extend(t.mine_ore(area, most, most, most))
+    actions += [t.build_port[a] for a in t.areas if t.sea[a]]
+    actions += t.place_miner + t.build_adit + t.build_train + t.improve_pumps
+    actions += [SellPasties.of(), Pass.of()]
+    actions += t.bids(t.min_opening_bid, most_money_in_hand(t))
+    actions += [DropOut.of(), *t.remove_water, StopPumping.of(), *t.invest, Decline.of(), *t.prospect]
+    return actions

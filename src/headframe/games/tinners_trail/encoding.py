@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from headframe.engine.observation import ObservationLayout
+from headframe.engine.observation import ObservationLayout, PointOfView
 
 from .components import Tables
-from .rules import STEPS
+from .flow import STEPS
 
 # The value of each option that reads 1.0 (the rest read 0.0).
 OPTION_FLAGS = {
@@ -86,28 +86,10 @@ def layout(tables: Tables, players: int) -> ObservationLayout:
 
 
 def encode(tables: Tables, layout: ObservationLayout, view: dict[str, Any]) -> list[float]:
-    me, n = view["seat"], view["player_count"]
-    if me is None:
-        raise ValueError("a spectator's view has no point of view to encode; encode a seat's view")
+    pov = PointOfView(view)
+    n = pov.players
+    relative = pov.relative
     t = tables
-
-    def relative(seat: int | None) -> int | None:
-        return None if seat is None else (seat - me) % n
-
-    def seat_flags(seats) -> list[float]:
-        flags = [0.0] * n
-        for seat in seats:
-            flags[relative(seat)] = 1.0
-        return flags
-
-    def by_place(seats: list[int]) -> list[float]:
-        grid = [0.0] * (n * n)
-        for place, seat in enumerate(seats):
-            grid[place * n + relative(seat)] = 1.0
-        return grid
-
-    def per_seat(values: list[float]) -> list[float]:
-        return [values[(me + r) % n] for r in range(n)]
 
     w = layout.writer()
     w.values("options", [float(view["options"][name] == value) for name, value in OPTION_FLAGS.items()])
@@ -138,12 +120,12 @@ def encode(tables: Tables, layout: ObservationLayout, view: dict[str, Any]) -> l
     w.counts("steam_pumps", view["steam_pumps"], PUMP_DISCS)
     w.scalar("pumping", view["pumping"], PUMP_DISCS)
 
-    w.values("order_of_play", by_place(view["order_of_play"]))
-    w.values("pending", seat_flags(view["pending"]))
-    w.values("passed", by_place(view["passed"]))
+    w.values("order_of_play", pov.by_place(view["order_of_play"]))
+    w.values("pending", pov.flags(view["pending"]))
+    w.values("passed", pov.by_place(view["passed"]))
     arrived = view["arrived"]
     ranks = [sum(other < stamp for other in arrived) for stamp in arrived]
-    w.counts("arrival", per_seat(ranks), max(n - 1, 1))
+    w.counts("arrival", pov.rotated(ranks), max(n - 1, 1))
     w.scalar("last_action_taken", view["last_action_taken"])
 
     auction = view["auction"] or {}
@@ -151,11 +133,11 @@ def encode(tables: Tables, layout: ObservationLayout, view: dict[str, Any]) -> l
     w.one_hot("auction_opener", relative(auction.get("opener")))
     w.scalar("auction_high", auction.get("high", 0), MONEY)
     w.one_hot("auction_leader", relative(auction.get("leader")))
-    w.values("auction_bidders", seat_flags(auction.get("bidders", ())))
+    w.values("auction_bidders", pov.flags(auction.get("bidders", ())))
 
     players = view["players"]
     for name, scale, _ in PLAYER_FIELDS:
-        w.counts(name, per_seat([player[name] for player in players]), scale)
+        w.counts(name, pov.rotated([player[name] for player in players]), scale)
     investments = []
     for row in view["investments"]:
         for box in row["boxes"]:
@@ -164,7 +146,7 @@ def encode(tables: Tables, layout: ObservationLayout, view: dict[str, Any]) -> l
                 cubes[relative(seat)] += 1 / t.box_capacity
             investments.extend(cubes)
     w.values("investments", investments)
-    w.values("invest_out", per_seat(view["invest_out"]))
-    w.values("declined", per_seat(view["declined"]))
+    w.values("invest_out", pov.rotated(view["invest_out"]))
+    w.values("declined", pov.rotated(view["declined"]))
     w.scalar("prospects_made", view["prospects_made"], t.prospects_per_turn)
     return w.finish()

@@ -5,12 +5,16 @@ minus the water cost of each cube, as much as its capacity can bring out in the
 turns left), bids up to part of that value, mines where profit exceeds the
 water cost, pumps water out of its own mines, builds developments where its
 mines are, and invests what it does not need (everything in the last turn).
-Everything it reads is public (TIN-R7).
+Everything it reads is public (TIN-R7). `evaluate` judges unfinished games for
+searches.
 """
 
 from __future__ import annotations
 
-from headframe.engine import Action, Rng
+from headframe.engine import Action, Result, Rng
+from headframe.engine.game import rank_rewards
+
+from .mine_ore import capacity
 
 # the expected cubes of one roll of the three dice (TIN-R9)
 _MEAN_WATER, _MEAN_COPPER, _MEAN_TIN = 3.0, 2.0, 1.5
@@ -46,7 +50,7 @@ def area_value(state, area: int) -> float:
     else:
         copper, tin, water = _MEAN_COPPER, _MEAN_TIN, _MEAN_WATER
     turns_left = state.tables.turns - state.turn + 1
-    room = state._capacity(area) * 2 * turns_left
+    room = capacity(state, area) * 2 * turns_left
     cubes = sorted([copper_price - water] * int(copper) + [tin_price - water] * int(tin), reverse=True)
     return float(sum(profit for profit in cubes[:room] if profit > 0))
 
@@ -134,3 +138,19 @@ def _invest(state, seat: int, actions) -> Action:
 
 def _prospect(state, actions) -> Action:
     return actions[0]
+
+
+def evaluate(state) -> list[float]:
+    """Unfinished games: rank the seats by VP plus what their money and held
+    ore would buy at the rate of the next investment row."""
+    t = state.tables
+    row = min(state.turn + (state.step == "prospect"), t.turns) - 1
+    rate = t.investment_vp[row][0] / t.column_costs[0]
+    copper, tin = t.copper_price[state.copper_row], t.tin_price[state.tin_row]
+    worth = [
+        vp + rate * (money + held_copper * copper + held_tin * tin)
+        for vp, money, held_copper, held_tin in zip(
+            state.victory_points(), state.money, state.held_copper, state.held_tin
+        )
+    ]
+    return rank_rewards(Result.rank(worth).ranking)

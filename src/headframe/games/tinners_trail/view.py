@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .mine_ore import capacity
+
 
 def observe(state) -> dict[str, Any]:
     t = state.tables
@@ -24,7 +26,7 @@ def observe(state) -> dict[str, Any]:
             "port": state.port[a],
             "miner": state.miner[a],
             "train": state.train[a],
-            "capacity": state._capacity(a),
+            "capacity": capacity(state, a),
         }
         for a in t.areas
     ]

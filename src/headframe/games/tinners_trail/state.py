@@ -1,0 +1,69 @@
+"""The state of a game of Tinners' Trail: plain data in slots, and the hooks
+the engine calls, each handed to the module of its rulebook section.
+
+A turn runs as `flow.FLOW` declares: the state waits in `step` (a decision of
+phase three, an auction, steam pumps, an investment or a prospect), owed by
+`actor`; each action's move says what comes next, and the automatic phases
+(ore prices, developments, selling ore, the end of the turn) run in between."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from headframe.engine import Result, State
+
+from . import scoring, setup, view
+from .components import Tables
+from .flow import FLOW
+
+
+class TinnersTrailState(State):
+    __slots__ = (
+        "turn", "step", "actor",
+        "tin_row", "copper_row",
+        "order", "pending", "passed", "track", "last_action_taken",
+        "money", "held_copper", "held_tin", "mines_built",
+        "mine", "copper", "tin", "water", "discovered", "port", "miner", "train", "adit",
+        "stock", "pumps", "pumping", "auction",
+        "investments", "cubes_left", "invest_position", "invest_out", "declined",
+        "prospects_made", "sold_copper", "sold_tin",
+    )
+
+    flow = FLOW
+
+    def to_move(self) -> tuple[int, ...]:
+        # The flow's answer (no step is simultaneous), without its lookups: this is
+        # called several times a decision, and the flow's costs ~10% of random play.
+        return () if self.step == "over" else (self.actor,)
+
+    def setup(self) -> None:
+        setup.starting_the_game(self)
+        FLOW.proceed(self)
+
+    @property
+    def tables(self) -> Tables:
+        return self.game.tables
+
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        return view.observe(self)  # TIN-R7: every seat sees everything
+
+    def final_result(self) -> Result:
+        return scoring.final_result(self)
+
+    def validate(self) -> None:
+        setup.validate(self)
+
+    def statistics(self) -> dict[str, list[int | float]]:
+        return scoring.statistics(self)
+
+    def progress(self) -> float:
+        return scoring.progress(self)
+
+    def victory_points(self) -> list[int]:
+        return scoring.victory_points(self)
+
+    def victory_points_by_turn(self) -> list[list[int]]:
+        return scoring.victory_points_by_turn(self)
+
+    def cubes_in_own_mines(self) -> list[int]:
+        return scoring.cubes_in_own_mines(self)
