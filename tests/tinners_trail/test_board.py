@@ -11,7 +11,7 @@ import pytest
 from headframe.engine import Rng, svg
 from headframe.games.tinners_trail.board import AREA_LAYOUT, ON_BOARD
 
-from .helpers import GAME, T, actions_phase, area, new, play
+from .helpers import GAME, T, actions_phase, new, play
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 ARTIFACTS = Path(__file__).parents[2] / "test-artifacts" / "boards"

@@ -8,6 +8,7 @@ encoding can hold nothing the seat may not know."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import overload
 
 
 class ObservationLayout:
@@ -101,6 +102,12 @@ class PointOfView:
             raise ValueError("an observation is a seat's: a spectator's view has no point of view to encode")
         self.me: int = view["seat"]
         self.players: int = view["player_count"]
+
+    @overload
+    def relative(self, seat: int) -> int: ...
+
+    @overload
+    def relative(self, seat: None) -> None: ...
 
     def relative(self, seat: int | None) -> int | None:
         """The seat's index from the observer (None stays None: nobody)."""

@@ -109,10 +109,9 @@ def encode(tables: Tables, layout: ObservationLayout, view: dict[str, Any]) -> l
         w.values(name, [area[name] for area in areas])
     for name in ("copper", "tin", "water"):
         w.counts(name, [area[name] for area in areas], CUBES)
-    mines = [0.0] * (len(areas) * n)
-    for index, area in enumerate(areas):
-        if area["mine"] is not None:
-            mines[index * n + relative(area["mine"])] = 1.0
+    mines: list[float] = []
+    for area in areas:  # per area, the owner one-hot by relative seat
+        mines.extend(pov.flags(() if area["mine"] is None else (area["mine"],)))
     w.values("mine", mines)
     built = set(view["adits"])
     w.values("adits", [border in built for border in t.border_ids])
@@ -138,13 +137,11 @@ def encode(tables: Tables, layout: ObservationLayout, view: dict[str, Any]) -> l
     players = view["players"]
     for name, scale, _ in PLAYER_FIELDS:
         w.counts(name, pov.rotated([player[name] for player in players]), scale)
-    investments = []
+    investments: list[float] = []
     for row in view["investments"]:
         for box in row["boxes"]:
-            cubes = [0.0] * n
-            for seat in box["cubes"]:
-                cubes[relative(seat)] += 1 / t.box_capacity
-            investments.extend(cubes)
+            cubes = pov.rotated([box["cubes"].count(seat) for seat in range(n)])
+            investments.extend(count / t.box_capacity for count in cubes)
     w.values("investments", investments)
     w.values("invest_out", pov.rotated(view["invest_out"]))
     w.values("declined", pov.rotated(view["declined"]))

@@ -28,12 +28,48 @@ class TinnersTrailState(State):
         "investments", "cubes_left", "invest_position", "invest_out", "declined",
         "prospects_made", "sold_copper", "sold_tin",
     )
+    turn: int  # 1..4
+    step: str  # a step of flow.FLOW (flow.STEPS once settled)
+    actor: int  # the seat that owes the step, -1 for none
+    tin_row: int
+    copper_row: int
+    order: list[int]  # the Order of Play column, top first
+    pending: list[int]  # seats still on the column this phase three
+    passed: list[int]  # in pass order
+    track: dict[str, Any]  # engine.turns.new_track
+    last_action_taken: bool
+    money: list[int]  # per seat
+    held_copper: list[int]
+    held_tin: list[int]
+    mines_built: list[int]
+    mine: list[int]  # per area: the owner's seat, -1 for none
+    copper: list[int]
+    tin: list[int]
+    water: list[int]
+    discovered: list[bool]
+    port: list[bool]
+    miner: list[bool]
+    train: list[bool]
+    adit: list[bool]  # per border
+    stock: list[int]  # Available Developments: miners, ports, trains, adits
+    pumps: list[int]  # discs per steam pump box
+    pumping: int
+    auction: dict[str, Any] | None
+    investments: list[list[list[int]]]  # per turn row, per box: the seats of its cubes
+    cubes_left: list[int]
+    invest_position: int
+    invest_out: list[bool]
+    declined: list[bool]
+    prospects_made: int
+    sold_copper: list[int]
+    sold_tin: list[int]
 
     flow = FLOW
 
     def to_move(self) -> tuple[int, ...]:
         # The flow's answer (no step is simultaneous), without its lookups: this is
-        # called several times a decision, and the flow's costs ~10% of random play.
+        # called ~4 times a decision; measured after flow.py's inline lookups, the
+        # flow's costs 0.50 us a call to this one's 0.08, ~4% of random play.
         return () if self.step == "over" else (self.actor,)
 
     def setup(self) -> None:
@@ -42,7 +78,8 @@ class TinnersTrailState(State):
 
     @property
     def tables(self) -> Tables:
-        return self.game.tables
+        # `game` is typed as the engine's Game; it is always a TinnersTrail, whose tables mypy cannot see here
+        return self.game.tables  # type: ignore[attr-defined]
 
     def observe(self, seat: int | None) -> dict[str, Any]:
         return view.observe(self)  # TIN-R7: every seat sees everything
