@@ -335,6 +335,8 @@ class State:
         return dict(zip(self.FIELDS, self._values(self)))
 
     def to_dict(self) -> dict[str, Any]:
+        """The position as data that shares the state's own lists and the actions'
+        interned JSON forms: for reading and serialising, never for changing."""
         return {
             "format": POSITION_FORMAT,
             "game": self.game.name,
@@ -344,7 +346,7 @@ class State:
             "options": self.options.to_dict(),
             "rng": self.rng.state,
             "state": self.fields(),
-            "history": [[seat, action.to_json(), barrier] for seat, action, barrier in self.history],
+            "history": [[seat, action._json, barrier] for seat, action, barrier in self.history],
             "log": self.log,
         }
 
