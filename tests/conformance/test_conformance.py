@@ -1,6 +1,8 @@
 """The conformance suite: every registered game, every player count, the main
-option sets, many seeded random games, and at sampled moments every promise of
-the engine contract (DESIGN.md, "The engine contract")."""
+option sets, many seeded random games, each played to its end with the checks
+every decision must pass; and in the first games of each player count and option
+set, at sampled moments, every promise of the engine contract (DESIGN.md, "The
+engine contract")."""
 
 from __future__ import annotations
 
@@ -13,9 +15,7 @@ import pytest
 from headframe.engine import Action, IllegalAction, Rng, State, load_game, replay
 from headframe.engine.state import VIEW_HEADER
 
-from .cases import Case, cases
-
-CASES = cases()
+from .cases import Case, checked_cases, played_cases
 CHECK_ALL_BEFORE = 8  # the first decisions are all checked; after that the gap grows with the game,
 CHECKS_PER_DOUBLING = 10  # about ten checks each time the game's length doubles
 
@@ -31,19 +31,56 @@ def _checkpoints(limit: int = 1 << 20) -> frozenset[int]:
 CHECKPOINTS = _checkpoints()  # checks replay and serialise the game: geometric spacing keeps long games cheap
 
 
-@pytest.mark.parametrize("case", CASES, ids=str)
+@pytest.mark.parametrize("case", checked_cases(), ids=str)
 def test_random_game_keeps_every_promise(case: Case) -> None:
     assert case.load_error is None, f"{case.game} does not load: {case.load_error}"
     game = load_game(case.game)
     state = game.new_state(case.players, case.seed, case.options)
     assert state.to_json() == game.new_state(case.players, case.seed, case.options).to_json(), \
         "same seed, same options: the same game"
-    policy = Rng(case.seed)
     seen: list[Action] = []
-    limit = game.decision_limit(case.players)
-    decisions = 0
-    space = game.action_space(case.players) if game.has_action_space() else None
     progress = state.progress()
+    for decisions, seat, action in play(state, Rng(case.seed)):
+        checked = decisions in CHECKPOINTS
+        if checked:
+            check_illegal_actions_change_nothing(state, seat, seen)
+            check_actions_round_trip(game, state.decision(seat).actions)
+            check_clone_is_independent(state, seat, action)
+            check_position_round_trip(state)
+            check_determinize_keeps_what_each_seat_knows(state, Rng(case.seed ^ decisions))
+            check_pictures_of_each_view(state)
+            check_statistics(state)
+            progress = check_progress(state, progress)
+        before = state.to_json() if checked else None
+        state.apply(seat, action)
+        seen.append(action)
+        if checked:
+            check_undo(state, seat, before)
+    check_finished_game(state, case)
+    check_statistics(state)
+    check_progress(state, progress)
+
+
+@pytest.mark.parametrize("case", played_cases(), ids=str)
+def test_random_games_end_and_every_offered_action_applies(case: Case) -> None:
+    assert case.load_error is None, f"{case.game} does not load: {case.load_error}"
+    game = load_game(case.game)
+    for seed in range(case.seed, case.seed + case.games):
+        state = game.new_state(case.players, seed, case.options)
+        for _, seat, action in play(state, Rng(seed)):
+            state.apply(seat, action)
+        check_finished_game(state, case)
+        check_statistics(state)
+        assert state.progress() == 100.0
+
+
+def play(state: State, policy: Rng):
+    """Yield (decisions so far, seat, action) for a random game to its end, checking
+    what every decision must hold; the caller applies the action."""
+    game = state.game
+    limit = game.decision_limit(state.players)
+    space = game.action_space(state.players) if game.has_action_space() else None
+    decisions = 0
     while not state.is_over():
         to_move = state.to_move()
         assert to_move and len(set(to_move)) == len(to_move)
@@ -54,26 +91,11 @@ def test_random_game_keeps_every_promise(case: Case) -> None:
         if space is not None:
             assert all(a in space for a in decision.actions), "every legal action is in the action space"
         action = policy.choice(decision.actions)
-        checked = decisions in CHECKPOINTS
-        if checked:
-            check_illegal_actions_change_nothing(state, seat, seen)
-            check_actions_round_trip(game, decision.actions)
-            check_clone_is_independent(state, seat, action)
-            check_position_round_trip(state)
-            check_determinize_keeps_what_each_seat_knows(state, policy)
-            check_pictures_of_each_view(state)
-            check_statistics(state)
-            progress = check_progress(state, progress)
-        before = state.to_json() if checked else None
-        state.apply(seat, action)
-        seen.append(action)
+        length = len(state.history)
+        yield decisions, seat, action
+        assert len(state.history) == length + 1, "the offered action applied"
         decisions += 1
-        assert decisions <= limit, f"{case.game} declared at most {limit} decisions"
-        if checked:
-            check_undo(state, seat, before)
-    check_finished_game(state, case)
-    check_statistics(state)
-    check_progress(state, progress)
+        assert decisions <= limit, f"{game.title} declared at most {limit} decisions"
 
 
 def check_illegal_actions_change_nothing(state: State, seat: int, seen: list[Action]) -> None:

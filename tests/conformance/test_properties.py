@@ -4,7 +4,8 @@ every action, and shrinks any failure to the shortest game that shows it."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from headframe.engine import game_names, load_game, replay
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from headframe.agents.random_agent import play_random_game
 from headframe.engine import Rng
 from tests.tinygame import PitLamps, PitLampsState
-
-from headframe.agents.random_agent import play_random_game
 
 from .test_conformance import (
     check_determinize_keeps_what_each_seat_knows,
