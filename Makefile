@@ -24,8 +24,11 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 run: $(VENV)/.run-installed
 	$(BIN)/headframe serve
 
-# Two workers: the suite plays thousands of whole games, and CI's machine has two cores.
+# The linter and the type checker first (settings in pyproject.toml), then the suite on two
+# workers: it plays thousands of whole games, and CI's machine has two cores.
 test: $(VENV)/.test-installed system-packages
+	$(BIN)/ruff check src tests bench examples
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2
 
 # Debian packages the suite drives: Chromium for the browser tests (never a browser of

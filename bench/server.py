@@ -43,7 +43,7 @@ def start_server(port: int, db: str) -> subprocess.Popen:
             return process
         except httpx.TransportError:
             if time.monotonic() > deadline or process.poll() is not None:
-                raise SystemExit("the server did not start")
+                raise SystemExit("the server did not start") from None
             time.sleep(0.1)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -13,7 +13,15 @@ from rich.markup import escape
 from rich.table import Table
 
 from headframe.engine import (
-    Game, HeadframeError, Rng, State, game_names, load_game, load_position, load_record, replay,
+    Game,
+    HeadframeError,
+    Rng,
+    State,
+    game_names,
+    load_game,
+    load_position,
+    load_record,
+    replay,
 )
 
 app = typer.Typer(help="headframe: four mining-industry board games, played by their complete rules.",
@@ -33,7 +41,7 @@ def fail(message: str) -> None:
 def open_game(name: str, components: Path | None = None) -> Game:
     try:
         game = load_game(name, components)
-        game.components  # load and validate now, so a bad file is named at once
+        game.components  # noqa: B018 (load and validate now, so a bad file is named at once)
         return game
     except HeadframeError as exc:
         fail(str(exc))
@@ -71,7 +79,7 @@ def games() -> None:
 
 
 @app.command()
-def rules(name: str, components: Optional[Path] = ComponentsOption) -> None:
+def rules(name: str, components: Path | None = ComponentsOption) -> None:
     """A game's rule summary, options, rulings and the sources of its data."""
     game = open_game(name, components)
     console.print(f"[bold]{escape(game.title)}[/] — {', '.join(map(str, game.players))} players\n")
@@ -127,8 +135,8 @@ def random_game(
     players: int = typer.Option(..., "--players", "-p", help="How many players."),
     seed: int = typer.Option(0, "--seed", "-s", help="The game's seed."),
     option: list[str] = typer.Option([], "--option", "-o", help="An option, name=value (repeatable)."),
-    record: Optional[Path] = typer.Option(None, "--record", help="Write the game's record to this file."),
-    components: Optional[Path] = ComponentsOption,
+    record: Path | None = typer.Option(None, "--record", help="Write the game's record to this file."),
+    components: Path | None = ComponentsOption,
 ) -> None:
     """Play a random game and print its log."""
     game = open_game(name, components)
@@ -155,7 +163,7 @@ def random_game(
 def replay_record(
     path: Path,
     step: bool = typer.Option(False, "--step", help="Pause after every action (Enter to go on, q to stop)."),
-    seat: Optional[int] = typer.Option(None, "--seat", help="Show the game as this seat saw it."),
+    seat: int | None = typer.Option(None, "--seat", help="Show the game as this seat saw it."),
 ) -> None:
     """Print a recorded game, or step through it."""
     try:
@@ -198,7 +206,7 @@ def load_position_file(path: Path) -> State:
 @position_app.command("show")
 def position_show(
     path: Path,
-    seat: Optional[int] = typer.Option(None, "--seat", help="Show it as this seat sees it."),
+    seat: int | None = typer.Option(None, "--seat", help="Show it as this seat sees it."),
     as_json: bool = typer.Option(False, "--json", help="Print the view as JSON."),
 ) -> None:
     """Show a position: whose move, the legal actions, the board."""
@@ -222,7 +230,7 @@ def position_show(
 
 
 @position_app.command("save")
-def position_save(record_path: Path, out: Path, upto: Optional[int] = typer.Option(
+def position_save(record_path: Path, out: Path, upto: int | None = typer.Option(
         None, "--upto", help="Stop after this many actions.")) -> None:
     """Write the position reached by a record (or its first N actions)."""
     try:
@@ -239,13 +247,13 @@ DEFAULT_SEATS = "you,heuristic,heuristic"
 
 @app.command()
 def play(
-    name: Optional[str] = typer.Argument(None, help=f"The game (default: {DEFAULT_GAME})."),
-    seats: Optional[str] = typer.Option(None, "--seats", help="Comma-separated: you, human:Name, or an agent "
+    name: str | None = typer.Argument(None, help=f"The game (default: {DEFAULT_GAME})."),
+    seats: str | None = typer.Option(None, "--seats", help="Comma-separated: you, human:Name, or an agent "
                                         f"spec (random, heuristic, ismcts:time=1.0). Default: {DEFAULT_SEATS}."),
-    seed: Optional[int] = typer.Option(None, "--seed", "-s", help="The game's seed (default: random)."),
+    seed: int | None = typer.Option(None, "--seed", "-s", help="The game's seed (default: random)."),
     option: list[str] = typer.Option([], "--option", "-o", help="An option, name=value (repeatable)."),
-    resume: Optional[Path] = typer.Option(None, "--resume", help="Continue a saved game from its record."),
-    record: Optional[Path] = typer.Option(None, "--record", help="Where to save the record."),
+    resume: Path | None = typer.Option(None, "--resume", help="Continue a saved game from its record."),
+    record: Path | None = typer.Option(None, "--record", help="Where to save the record."),
     fast: bool = typer.Option(False, "--fast", help="Do not pause after the bots' moves."),
 ) -> None:
     """Play at the terminal, against bots or friends (hot seat)."""
@@ -302,14 +310,15 @@ def simulate(
     option: list[str] = typer.Option([], "--option", "-o", help="An option, name=value (repeatable)."),
     seed: int = typer.Option(0, "--seed", "-s", help="The run's seed; game i's seed derives from it."),
     workers: int = typer.Option(1, "--workers", "-w", help="Local worker processes."),
-    ray: Optional[str] = typer.Option(None, "--ray", help="A Ray cluster address ('local' for a local Ray)."),
+    ray: str | None = typer.Option(None, "--ray", help="A Ray cluster address ('local' for a local Ray)."),
     fixed_seats: bool = typer.Option(False, "--fixed-seats", help="Do not rotate the agents' seats."),
     records: bool = typer.Option(False, "--records", help="Keep each game's record in its line."),
     out: Path = typer.Option(..., "--out", help="Results, one JSON line per game; a rerun resumes it."),
 ) -> None:
     """Play many games between agents and write one line of results per game."""
     from headframe.play import split_seats
-    from headframe.sim.runner import Run, simulate as run_games
+    from headframe.sim.runner import Run
+    from headframe.sim.runner import simulate as run_games
 
     game = open_game(name)
     run = Run(name, players, tuple(split_seats(agents)), games, seed, parse_options(game, option),
@@ -324,7 +333,7 @@ def simulate(
 @app.command()
 def report(
     results: list[Path] = typer.Argument(..., help="Results files; the first is the baseline of comparisons."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Write a self-contained HTML report here."),
+    out: Path | None = typer.Option(None, "--out", help="Write a self-contained HTML report here."),
 ) -> None:
     """Win rates with 95% intervals, scores, lengths, statistics, and differences between runs."""
     from rich.markdown import Markdown
@@ -345,7 +354,7 @@ def report(
 def ladder(
     name: str,
     agents: str = typer.Option(..., "--agents", "-a", help="The agent specs to rank."),
-    players: Optional[int] = typer.Option(None, "--players", "-p", help="Seats per game (default: the fewest)."),
+    players: int | None = typer.Option(None, "--players", "-p", help="Seats per game (default: the fewest)."),
     games: int = typer.Option(100, "--games", "-k"),
     option: list[str] = typer.Option([], "--option", "-o"),
     seed: int = typer.Option(0, "--seed", "-s"),
@@ -425,9 +434,9 @@ def bench(
 
 @app.command()
 def demo(
-    name: Optional[str] = typer.Argument(None, help="The game (default: the first registered)."),
-    players: Optional[int] = typer.Option(None, "--players", "-p"),
-    seed: Optional[int] = typer.Option(None, "--seed", "-s"),
+    name: str | None = typer.Argument(None, help="The game (default: the first registered)."),
+    players: int | None = typer.Option(None, "--players", "-p"),
+    seed: int | None = typer.Option(None, "--seed", "-s"),
 ) -> None:
     """A random demo game, printed with its log (what `make run` starts)."""
     names = game_names()

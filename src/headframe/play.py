@@ -21,7 +21,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from headframe.agents import Agent, InformationSet, make_agent
-from headframe.engine import Action, Game, HeadframeError, IllegalAction, Rng, State
+from headframe.engine import Game, HeadframeError, IllegalAction, Rng, State
 
 BOT_PACE_S = 0.8
 COMMANDS = "number or typed action to play · ? rules · u undo · s save · q quit"

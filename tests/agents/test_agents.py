@@ -7,7 +7,7 @@ import pytest
 
 from headframe.agents import InformationSet, ISMCTSAgent, make_agent
 from headframe.agents.random_agent import play_random_game
-from headframe.engine import Rng, load_game, game_names
+from headframe.engine import Rng, game_names, load_game
 from headframe.engine.game import rank_rewards
 
 

@@ -7,8 +7,15 @@ import time
 
 import pytest
 
-from headframe.agents import (AgentSpecError, InformationSet, ISMCTSAgent, SpecLimits, check_spec, make_agent,
-                              network_limits)
+from headframe.agents import (
+    AgentSpecError,
+    InformationSet,
+    ISMCTSAgent,
+    SpecLimits,
+    check_spec,
+    make_agent,
+    network_limits,
+)
 from headframe.engine import Rng, load_game
 
 NETWORK = network_limits(max_think=2.0)

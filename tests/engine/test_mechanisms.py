@@ -1,9 +1,17 @@
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from headframe.engine import Rng
 from headframe.engine.deck import draw, draw_from_bag, redeal, shuffled
 from headframe.engine.turns import (
-    advance, clockwise, commit, hindmost, new_track, reveal, sealed_view, uncommitted,
+    advance,
+    clockwise,
+    commit,
+    hindmost,
+    new_track,
+    reveal,
+    sealed_view,
+    uncommitted,
 )
 
 

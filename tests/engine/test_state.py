@@ -7,7 +7,14 @@ import json
 import pytest
 
 from headframe.engine import (
-    IllegalAction, OptionError, PositionError, RecordError, Result, load_game, load_position, replay,
+    IllegalAction,
+    OptionError,
+    PositionError,
+    RecordError,
+    Result,
+    load_game,
+    load_position,
+    replay,
 )
 from headframe.engine.records import load_record, save_record
 from tests.tinygame import Bid, Dig, DrawCard, PitLamps, Rest
@@ -98,7 +105,6 @@ def test_positions_round_trip_and_corrupt_ones_are_refused(game) -> None:
     state = game.new_state(3, 8)
     play(state, 7)
     assert load_position(state.to_json()).to_json() == state.to_json()
-    data = json.loads(state.to_json())
     corruptions = {
         "format": lambda d: d.update(format="chess"),
         "game": lambda d: d.update(game="ore-city"),

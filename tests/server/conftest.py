@@ -156,7 +156,7 @@ class Seat:
                 raise AssertionError(f"no such message within {timeout}s; last: {self.messages[-1:]}")
             try:
                 await asyncio.wait_for(self.arrived.wait(), remaining)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
 
     def errors(self) -> list[dict]:

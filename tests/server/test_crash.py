@@ -15,7 +15,7 @@ from pathlib import Path
 
 import httpx
 
-from .conftest import Seat, bearer, check_no_leaks, claim, play
+from .conftest import Seat, check_no_leaks, claim, play
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -15,7 +15,8 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, text
 
-from .conftest import LiveServer, Seat, bearer, check_no_leaks, claim, create, play
+from .conftest import LiveServer, Seat, check_no_leaks, claim, create, play
+
 
 def _pg_bin() -> Path:
     if "HEADFRAME_PG_BIN" in os.environ:
@@ -41,8 +42,11 @@ def postgres_url():
     probe.bind(("127.0.0.1", 0))
     port = probe.getsockname()[1]
     probe.close()
-    run = lambda *args: subprocess.run(_as_cluster_owner([str(PG_BIN / args[0]), *args[1:]]), check=True,
-                                       capture_output=True, text=True)
+
+    def run(*args):
+        return subprocess.run(_as_cluster_owner([str(PG_BIN / args[0]), *args[1:]]), check=True,
+                              capture_output=True, text=True)
+
     run("initdb", "-D", str(data / "db"), "-U", "postgres", "--auth=trust", "--no-sync")
     run("pg_ctl", "start", "-w", "-D", str(data / "db"), "-l", str(data / "log"),
         "-o", f"-p {port} -k {data} -c listen_addresses=127.0.0.1 -c fsync=off")

@@ -3,10 +3,9 @@ oversized input, over REST and WebSocket. Each gets a clear 4xx (or an error
 message) and leaves the game exactly as it was; tokens are stored only hashed."""
 
 import asyncio
-import json
-
 import base64
 import hashlib
+import json
 
 import pytest
 import websockets

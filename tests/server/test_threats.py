@@ -7,7 +7,7 @@ import asyncio
 import json
 import socket
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import httpx
 import pytest
@@ -227,7 +227,7 @@ def test_open_and_idle_games_expire(db_url):
         with_bot = create(http, "pit-lamps", 2)["id"]
         fresh = create(http, "pit-lamps", 2, seats=[{"type": "human"}, {"type": "human"}])["id"]
         hotseat = create(http, "pit-lamps", 2, seats=[{"type": "human"}, {"type": "human"}], hotseat=True)
-        now = datetime.now(timezone.utc)
+        now = datetime.now(UTC)
         with create_engine(db_url).begin() as db:
             db.execute(update(games).where(games.c.id.in_([table, with_bot])).values(updated_at=now - timedelta(hours=25)))
             db.execute(update(games).where(games.c.id == hotseat["id"]).values(updated_at=now - timedelta(days=8)))

@@ -7,8 +7,8 @@ import os
 import re
 import secrets
 import sys
-from functools import cached_property
 from collections.abc import Iterable
+from functools import cached_property
 from typing import Any, ClassVar
 
 from .actions import Action as BaseAction

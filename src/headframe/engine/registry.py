@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 from importlib.metadata import EntryPoint, entry_points
-
 from typing import Any
 
 from . import records, state

@@ -10,7 +10,6 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-
 OPTIONS_DEPTH = 4
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-
 from pathlib import Path
 
 from sqlalchemy.engine import make_url

@@ -59,7 +59,7 @@ async def serve_socket(hub: Hub, socket: WebSocket, game_id: str) -> None:
     try:
         room = await hub.room(game_id)
         watcher, held, invited = await _greet(room, socket)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         await _refuse(socket, BadRequest(f"no hello within {HELLO_TIMEOUT:g} seconds"))
         return
     except Refusal as refusal:
@@ -186,7 +186,7 @@ async def _send_loop(socket: WebSocket, watcher: Watcher) -> None:
         while True:
             text = await watcher.outbox.get()
             await asyncio.wait_for(socket.send_text(text), SEND_TIMEOUT)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         watcher.drop()
     except (WebSocketDisconnect, RuntimeError):
         return
@@ -199,7 +199,7 @@ async def _close(socket: WebSocket, code: int, reason: str) -> None:
     nothing is left to the transport's ping timeout."""
     try:
         await asyncio.wait_for(socket.close(code=code, reason=reason), CLOSE_TIMEOUT)
-    except (asyncio.TimeoutError, WebSocketDisconnect, RuntimeError):
+    except (TimeoutError, WebSocketDisconnect, RuntimeError):
         pass
 
 

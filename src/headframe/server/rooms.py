@@ -145,7 +145,7 @@ class Room:
             return True
         bit, counted, ply = self.bit(seat), 0, 0
         if version:
-            for ply, mask in enumerate(self.seen, start=1):
+            for ply, mask in enumerate(self.seen, start=1):  # noqa: B007 (ply is read after the loop)
                 counted += bool(mask & bit)
                 if counted == version:
                     break

@@ -8,7 +8,7 @@ threads so the event loop never waits on the disk."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -193,7 +193,7 @@ class Store:
         """End the games nobody plays: unstarted tables without bots idle for
         `open_idle` are deleted (nothing was played); other unfinished games idle
         for `idle` become "expired". Returns the ids of both."""
-        now = datetime.now(timezone.utc)
+        now = datetime.now(UTC)
         last_change = func.coalesce(games.c.updated_at, games.c.created_at)
         has_bot = exists().where(seats.c.game_id == games.c.id, seats.c.controller == "bot")
         unstarted = and_(games.c.status == "open", ~has_bot, last_change < now - open_idle)
@@ -226,7 +226,7 @@ def _engine(url: str) -> Engine:
 
 
 def _game_values(row: GameRow) -> dict[str, Any]:
-    return {**{k: v for k, v in vars(row).items() if k != "seats"}, "updated_at": datetime.now(timezone.utc)}
+    return {**{k: v for k, v in vars(row).items() if k != "seats"}, "updated_at": datetime.now(UTC)}
 
 
 def _game_row(found) -> GameRow:

@@ -3,7 +3,18 @@ its ordered actions. Everything else (the live state, views, logs) is rebuilt
 from these rows. Alembic migrations in `migrations/` create and evolve it."""
 
 from sqlalchemy import (
-    JSON, BigInteger, Boolean, Column, DateTime, Float, ForeignKey, Integer, MetaData, String, Table, func,
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    func,
 )
 
 metadata = MetaData()

@@ -147,7 +147,7 @@ def write_html(summaries: list[RunSummary], out: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    parts = [f"<!doctype html><meta charset='utf-8'><title>headframe report</title>",
+    parts = ["<!doctype html><meta charset='utf-8'><title>headframe report</title>",
              "<style>body{font-family:sans-serif;max-width:60rem;margin:auto}table{border-collapse:collapse}"
              "td,th{border:1px solid #ccc;padding:.2rem .5rem}img{max-width:100%}</style>",
              "<h1>headframe report</h1>"]
