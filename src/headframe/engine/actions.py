@@ -50,8 +50,11 @@ class Action:
     @classmethod
     def of(cls, *args: Any) -> Action:
         """The interned action with these field values."""
-        # True == 1 and they hash alike: a key holding a bool also holds the types.
-        key = (args, tuple(map(type, args))) if bool in map(type, args) else args
+        key: tuple = args
+        for arg in args:  # True == 1 and they hash alike: a key holding a bool also holds the types
+            if arg.__class__ is bool:
+                key = (args, tuple(map(type, args)))
+                break
         try:
             return cls._interned[key]
         except KeyError:

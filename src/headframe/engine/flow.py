@@ -117,6 +117,8 @@ class Flow:
             if step.skip is not None and pop is None:
                 raise ValueError(f"{title}: step {step.name!r} is skipped, but the flow keeps no agenda to drop it from")
             self.steps[step.name] = step
+        # A flow whose every step is a decision never has anything to run between two.
+        self.settles = any(step.run is not None or step.skip is not None for step in self.steps.values())
 
     # --- the engine hooks (hot: every decision of every game goes through them) ---
 
@@ -172,6 +174,8 @@ class Flow:
     def proceed(self, state: Any) -> None:
         """Run automatic steps, and drop skipped decisions, until a decision is
         owed or the game is over."""
+        if not self.settles:
+            return
         steps, pop = self.steps, self.pop
         for _ in range(MOST_AUTOMATIC_STEPS):
             task = self.task(state)
