@@ -13,8 +13,8 @@ from headframe.engine import Rng, load_game
 from headframe.games import ore_city
 
 GAME = load_game("ore-city")
-RULES = Path(ore_city.__file__).with_name("state.py").read_text(encoding="utf-8")
-LOGGED = set(re.findall(r'self\.(?:event|_log_common_space)\(\s*"(\w+)"', RULES))
+RULES = "".join(path.read_text(encoding="utf-8") for path in sorted(Path(ore_city.__file__).parent.glob("*.py")))
+LOGGED = set(re.findall(r'(?:state\.event|log_common_space)\(\s*(?:state,\s*)?"(\w+)"', RULES))
 
 # One hand-made entry of every kind, as `state.log_for(seat)` gives them to the seat.
 SAMPLES = {

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from headframe.engine import Action
 
+from .components import PUBLIC_WORKS, TYPES
+
 
 class OreAction(Action):
     pass
@@ -104,3 +106,24 @@ class Draw(OreAction):
     """Draw the top card of this type's draw pile (refill, Flush, Police Station)."""
     kind = "draw"
     pile: str
+
+
+DRAWS = tuple(Draw.of(kind) for kind in TYPES)  # by type index, built once: asked for at every draw
+
+
+def every_action(tables, players: int):
+    """Every action Ore City can offer at this player count, in a fixed order."""
+    cards = list(tables.type)
+    construction = [c for c in cards if tables.type[c] != PUBLIC_WORKS]
+    most = tables.most_per_construction
+    yield from (Discard.of(card) for card in construction)
+    yield from (Construct.of(card, count, space) for card in construction
+                for count in range(1, most + 1) for space in range(players))
+    yield from (BookClose.of(), Exchange.of(), Flush.of(), Pass.of(), PoliceDecline.of(), EndGiving.of())
+    yield from (Accomplish.of(card) for card in cards if tables.type[card] == PUBLIC_WORKS)
+    yield from (AirportDiscard.of(card, space) for card in tables.technology
+                for space in (*range(players), None))
+    yield from (PoliceTake.of(opponent, kind) for opponent in range(players) for kind in TYPES)
+    yield from (Give.of(card) for card in cards)
+    yield from (Take.of(card) for card in cards)
+    yield from (Draw.of(kind) for kind in TYPES)

@@ -16,8 +16,8 @@ from typing import Any
 
 from headframe.engine import seat_label, svg
 
-from .render import action as action_words
 from .components import TYPES
+from .text import action as action_words
 
 WIDTH = 1000
 CARD_W, CARD_H, GAP = 72, 72, 4

@@ -10,6 +10,7 @@ from headframe.engine.schema import SOURCE_LABELS, Either, Nullable, OneOf
 TYPES = ("residential", "commercial", "industrial", "public_works")
 RESIDENTIAL, COMMERCIAL, INDUSTRIAL, PUBLIC_WORKS = range(4)
 TYPE_INDEX = {name: index for index, name in enumerate(TYPES)}
+NOBODY = -1  # no seat: no Police Station victim, no winner
 
 _SOURCE = OneOf(*SOURCE_LABELS)
 _SEAT_COINS = {str: int}
@@ -122,6 +123,7 @@ class Tables:
         self.flush_hand = constants["flush_hand_draw"]
         self.flush_common = constants["flush_common_space_deal"]
         self.start_coins = constants["starting_coins"]
+        self.most_per_construction = constants["max_cards_per_construction"]  # ORE-R15
         setup = data["setup"]
         self.initial_draw = [TYPE_INDEX[t] for t, n in setup["initial_draw"].items() for _ in range(n)]
         self.extra_draws = setup["extra_residential_draw_by_turn_position"]

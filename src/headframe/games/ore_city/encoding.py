@@ -6,9 +6,11 @@ and so on: a policy learnt in one seat plays any seat. Fields per seat hold
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
 from typing import Any
 
-from headframe.engine.observation import ObservationLayout
+from headframe.engine.observation import ObservationLayout, PointOfView
 
 from .components import PUBLIC_WORKS, TYPE_INDEX, TYPES
 
@@ -18,6 +20,23 @@ COINS_CAP = 30  # above the dearest card (12G) with City Hall's 10G threshold in
 TECHNOLOGY_CAP = 12  # technology beyond the dearest printed cost saves nothing
 ROUND_SCALE = 100
 IN_A_PLACE = 5  # a scale for card counts in a space, the common space and a pending count
+
+
+def layout_for(game, players: int, options: Any = None) -> ObservationLayout:
+    """The layout for this player count and these options, built once per kind."""
+    if not isinstance(options, game.Options):  # a view's options are valid: parse them once per kind
+        options = _parsed_options(game, json.dumps(options, sort_keys=True))
+    round_limited = options.round_limit is not None  # the only option the layout depends on
+    layouts = game.__dict__.setdefault("_observation_layouts", {})
+    key = (players, round_limited)
+    if key not in layouts:
+        layouts[key] = layout(game, players, round_limited)
+    return layouts[key]
+
+
+@lru_cache(maxsize=64)
+def _parsed_options(game, options: str):
+    return game.Options.from_dict(json.loads(options))
 
 
 def layout(game, players: int, round_limited: bool) -> ObservationLayout:
@@ -54,20 +73,15 @@ def layout(game, players: int, round_limited: bool) -> ObservationLayout:
 
 
 def encode(game, view: dict[str, Any]) -> list[float]:
-    me = view["seat"]
-    if me is None:
-        raise ValueError("an observation is a seat's: a spectator view has no point of view")
+    pov = PointOfView(view)
     tables = game.tables
-    n = view["player_count"]
+    n = pov.players
     cards = list(tables.type)
     card_index = {card: i for i, card in enumerate(cards)}
     building = {card: i for i, card in enumerate(_construction(tables))}
     keeps = {card: i for i, card in enumerate(_acquirable(tables))}
-
-    def relative(seat: int | None) -> int | None:
-        return None if seat is None else (seat - me) % n
-
-    seats = [view["seats"][(me + r) % n] for r in range(n)]
+    relative = pov.relative
+    seats = pov.rotated(view["seats"])
     out = game.observation_layout(n, view["options"]).writer()
     out.one_hot("phase", PHASES.index(view["phase"]))
     out.one_hot("to_move", relative(view["to_move"][0]) if view["to_move"] else None)

@@ -11,12 +11,27 @@ from __future__ import annotations
 
 from headframe.engine import Action, Rng
 
+from .accomplishment import can_accomplish
+from .book_closing import commercial_close, residential_income
 from .components import COMMERCIAL, INDUSTRIAL, PUBLIC_WORKS, RESIDENTIAL, TYPE_INDEX
+from .construction import cost, space_type
+from .drawing import available
 
 TECHNOLOGY_WORTH = 5.0    # coins a point of technology is worth over a game
 OWN_SPACE_WEIGHT = 0.8    # income waiting in my own space: I choose when to collect it
 OTHER_SPACE_WEIGHT = 0.5  # income waiting in a neighbour's space: they choose
 RIVALRY = 0.35            # how much an opponent's gain counts against mine
+
+
+def evaluate(state) -> list[float]:
+    """Each seat's chance of winning, judged by its progress toward 10 VP:
+    VP, plus coins and technology as VP still to buy (winner takes all, ORE-R36)."""
+    progress = [
+        0.5 + min(state.vp[s] + state.coins[s] / 8 + state.technology[s] / 2, 12.0) ** 2
+        for s in range(state.players)
+    ]
+    total = sum(progress)
+    return [p / total for p in progress]
 
 
 def choose(state, seat: int, rng: Rng) -> Action:
@@ -66,8 +81,8 @@ def _fallback(state, seat, actions, scores):
     if "book_close" in by_kind and _own_income(state, seat) > 0:
         return by_kind["book_close"]
     coins = state.coins[seat]
-    affordable = [c for c in hand if tables.type[c] != PUBLIC_WORKS and state._cost(seat, c) <= coins]
-    wanted = [c for c in state.common if tables.type[c] != PUBLIC_WORKS and state._cost(seat, c) <= coins]
+    affordable = [c for c in hand if tables.type[c] != PUBLIC_WORKS and cost(state, seat, c) <= coins]
+    wanted = [c for c in state.common if tables.type[c] != PUBLIC_WORKS and cost(state, seat, c) <= coins]
     if len(affordable) + 1 < len(hand) and wanted:
         return by_kind["exchange"]
     investments = [a for a in scores if a.kind == "construct" and a.space == seat]
@@ -90,7 +105,7 @@ def _wants_common_public_works(state, seat) -> bool:
     tables = state.game.tables
     if any(tables.type[c] == PUBLIC_WORKS for c in state.hands[seat]):
         return False
-    wanted = state.coins[seat] >= 12 or not state._available(PUBLIC_WORKS)
+    wanted = state.coins[seat] >= 12 or not available(state, PUBLIC_WORKS)
     return wanted and _public_works_swap(state, seat) is not None
 
 
@@ -131,16 +146,16 @@ def _hopeless(state, seat, card, hand=None) -> bool:
     """A Public Works card whose condition no card in hand (by default the seat's
     own) can bring about soon. Coins do not count: a book-closing can raise them."""
     tables = state.game.tables
-    if state._can_accomplish(seat, card):
+    if can_accomplish(state, seat, card):
         return False
     hand = state.hands[seat] if hand is None else hand
     kinds = {tables.type[c] for c in hand}
     if card == "university":
-        return state._space_type(seat) != COMMERCIAL and COMMERCIAL not in kinds
+        return space_type(state, seat) != COMMERCIAL and COMMERCIAL not in kinds
     if card == "airport":
         return not _owns_technology(state, seat) and not any(c in tables.technology for c in hand)
     if card == "hospital":
-        return state._space_type(seat) not in (None, RESIDENTIAL) or RESIDENTIAL not in kinds
+        return space_type(state, seat) not in (None, RESIDENTIAL) or RESIDENTIAL not in kinds
     return False
 
 
@@ -162,9 +177,9 @@ def _condition_bonus(state, seat, action) -> float:
     """Steps toward the condition of the Public Works card in hand."""
     tables = state.game.tables
     held = [c for c in state.hands[seat] if tables.type[c] == PUBLIC_WORKS]
-    if not held or state._can_accomplish(seat, held[0]):
+    if not held or can_accomplish(state, seat, held[0]):
         return 0.0
-    card, own = held[0], state._space_type(seat)
+    card, own = held[0], space_type(state, seat)
     if action.kind == "book_close":
         wanted = {"university": COMMERCIAL, "hospital": RESIDENTIAL}.get(card)
         if card == "airport" and _technology_to_build(state, seat):
@@ -182,7 +197,7 @@ def _public_works_bonus(state, world, seat) -> float:
     tables = state.game.tables
     for card in state.hands[seat]:
         if tables.type[card] == PUBLIC_WORKS and card in world.hands[seat]:
-            if world._can_accomplish(seat, card) and not state._can_accomplish(seat, card):
+            if can_accomplish(world, seat, card) and not can_accomplish(state, seat, card):
                 return 2.0 + tables.vp[card]
     return 0.0
 
@@ -219,9 +234,9 @@ def _waiting_income(state) -> list[list[float]]:
             continue
         kind = tables.type[cards[0]]
         if kind == RESIDENTIAL:
-            state._residential_income(space, gains)
+            residential_income(state, space, gains)
         elif kind == COMMERCIAL:
-            state._commercial_close(space, gains)
+            commercial_close(state, space, gains)
         else:
             for card, builder in zip(cards, state.builders[space]):
                 gains[builder] += TECHNOLOGY_WORTH * tables.technology.get(card, 0) + tables.highway_close[card]
@@ -246,7 +261,7 @@ def _draw(state, seat, actions, rng):
         for pile in ("public_works", _condition_pile(state, seat)):
             if pile in piles:
                 return piles[pile]
-    kind = state._space_type(seat)
+    kind = space_type(state, seat)
     preferred = ("residential", "commercial") if kind in (None, RESIDENTIAL) else (
         ("commercial", "residential") if kind == COMMERCIAL else ("industrial", "residential"))
     for pile in preferred:
@@ -296,7 +311,7 @@ def _take(state, seat, actions, rng):
     if options:
         return max(options, key=lambda a: tables.vp[a.card] - tables.cost[a.card] / 4)
     construction = [a for a in actions if tables.type[a.card] != PUBLIC_WORKS]
-    affordable = [a for a in construction if state._cost(seat, a.card) <= coins]
+    affordable = [a for a in construction if cost(state, seat, a.card) <= coins]
     if affordable:
         return max(affordable, key=lambda a: tables.cost[a.card])
     return min(construction or public_works, key=lambda a: tables.cost[a.card])

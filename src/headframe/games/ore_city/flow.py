@@ -1,0 +1,69 @@
+"""Ore City's turn structure, in rulebook order.
+
+One seat decides at a time. The state waits in its `phase`, owed by the active
+player (during setup: the player discarding), or by the Police Station's
+`victim` during their redraw; the game is over in phase "over". Setup (§5) has
+the players at turn positions 2..6 discard; then each turn (§6) is one action,
+some of which go on through steps of their own (the Airport's discard, the
+Police Station's take and the victim's redraw, the Exchange's gives and takes,
+the Flush's draws), and ends with the refill to three cards. A draw with only
+one legal pile is made without asking, inside the move that leads to it; only
+real choices of pile are steps.
+"""
+
+from __future__ import annotations
+
+from headframe.engine.flow import Flow, decide
+
+from . import accomplishment, book_closing, construction, exchange, flush, public_works, refill, setup, turn
+from .actions import (
+    Accomplish,
+    AirportDiscard,
+    BookClose,
+    Construct,
+    Discard,
+    Draw,
+    EndGiving,
+    Exchange,
+    Flush,
+    Give,
+    Pass,
+    PoliceDecline,
+    PoliceTake,
+    Take,
+)
+
+
+def task(state) -> tuple[str, int] | None:
+    phase = state.phase
+    if phase == "over":
+        return None
+    return (phase, state.victim if phase == "police_redraw" else state.active)
+
+
+FLOW = Flow("Ore City", task=task, steps=[
+    decide("setup_discard", setup.discards, {Discard: setup.setup_discard}, prompt=setup.discard_prompt),
+    decide("action", turn.choices, {
+        Construct: construction.construct,
+        BookClose: book_closing.book_close,
+        Accomplish: accomplishment.accomplish,
+        Exchange: exchange.exchange,
+        Flush: flush.flush,
+        Pass: turn.pass_,
+    }, prompt=turn.PROMPT),
+    decide("airport_discard", public_works.airport_choices, {AirportDiscard: public_works.airport_discard},
+           prompt="Airport: discard one of your technology cards"),
+    decide("police", public_works.police_choices,
+           {PoliceTake: public_works.police_take, PoliceDecline: public_works.police_decline},
+           prompt="Police Station: take a card of a type from an opponent"),
+    decide("police_redraw", refill.pile_choices, {Draw: public_works.police_redraw},
+           prompt="Police Station took a card from you: choose the pile to draw from"),
+    decide("exchange_give", exchange.gifts, {Give: exchange.give, EndGiving: exchange.end_giving},
+           prompt="Exchange: put a card into the common space, or stop"),
+    decide("exchange_take", exchange.takings, {Take: exchange.take}, prompt=exchange.take_prompt),
+    decide("flush_hand", refill.pile_choices, {Draw: flush.draw_hand},
+           prompt="Flush: the Residential pile is exhausted, choose the pile for your new hand"),
+    decide("flush_common", flush.common_piles, {Draw: flush.deal_common},
+           prompt="Flush: the Residential pile is exhausted, choose the pile for the common space"),
+    decide("refill", refill.pile_choices, {Draw: refill.draw}, prompt="Draw a card: choose the pile"),
+])
