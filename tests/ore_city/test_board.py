@@ -10,7 +10,8 @@ from headframe.engine import Rng
 from headframe.engine.svg import seat_colour
 from headframe.games.ore_city.board import ON_BOARD
 
-from ..boards import NS, check_board, clickables, drawn_ids, hint, save as save_picture, texts
+from ..boards import NS, check_board, clickables, drawn_ids, hint, texts
+from ..boards import save as save_picture
 from .helpers import GAME, act, table
 
 

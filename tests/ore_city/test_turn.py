@@ -9,7 +9,6 @@ from headframe.engine import OptionError, PositionError, Rng
 
 from .helpers import GAME, TYPE, act, ids, table
 
-
 # --- setup -----------------------------------------------------------------------------
 
 def test_player_counts():

@@ -8,7 +8,8 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from headframe.engine import Action, Game
+from headframe.engine import Action as BaseAction
+from headframe.engine import Game
 from headframe.engine.observation import ObservationLayout
 
 from . import board, encoding, heuristic, text
@@ -50,7 +51,7 @@ class OreCity(Game):
     def search_depth(self, players: int) -> int:
         return 40  # heuristic rollouts are dear: 40 decisions (some 18 turns) buy 4-5x the iterations
 
-    def heuristic(self, state, seat: int, rng) -> Action:
+    def heuristic(self, state, seat: int, rng) -> BaseAction:
         return heuristic.choose(state, seat, rng)
 
     def evaluate(self, state) -> list[float]:
@@ -76,5 +77,5 @@ class OreCity(Game):
     def describe_event(self, entry: dict[str, Any]) -> str:
         return text.event(self, entry)
 
-    def describe_action(self, action: Action) -> str:
+    def describe_action(self, action: BaseAction) -> str:
         return text.action(self, action)

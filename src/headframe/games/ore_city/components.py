@@ -152,8 +152,8 @@ class Tables:
         self.acquired = frozenset(acquired["acquired"])
         self.technology = dict(acquired["technology_cards"])
         self.payouts = {
-            "reconstructed": {n: t["rows"] for n, t in data["residential_payouts"].items() if isinstance(t, dict) and "rows" in t},
-            "linear": {n: t["rows"] for n, t in data["residential_payouts_linear"].items() if isinstance(t, dict) and "rows" in t},
+            table: {n: t["rows"] for n, t in data[section].items() if isinstance(t, dict) and "rows" in t}
+            for table, section in (("reconstructed", "residential_payouts"), ("linear", "residential_payouts_linear"))
         }
         self.public_works = {c["id"]: c for c in data["public_works_cards"]["cards"]}
         self.vp = {c["id"]: c["victory_points"] for c in data["public_works_cards"]["cards"]}

@@ -9,6 +9,8 @@ coins, technology, hand types); the agents layer calls it on a determinized copy
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from headframe.engine import Action, Rng
 
 from .accomplishment import can_accomplish
@@ -222,24 +224,29 @@ def _valuation(state, seat) -> float:
     return mine - RIVALRY * (sum(others) / len(others))
 
 
-def _waiting_income(state) -> list[list[float]]:
-    """What each space would pay each seat if closed now."""
+def _waiting_income(state) -> list[Sequence[float]]:
+    """What each space would pay each seat if closed now: coins, and for an
+    industrial space technology too, worth TECHNOLOGY_WORTH coins a point."""
     tables = state.game.tables
-    waiting = []
+    waiting: list[Sequence[float]] = []
     for space in range(state.players):
         cards = state.spaces[space]
-        gains = [0] * state.players
-        waiting.append(gains)
         if not cards:
+            waiting.append([0] * state.players)
             continue
         kind = tables.type[cards[0]]
-        if kind == RESIDENTIAL:
-            residential_income(state, space, gains)
-        elif kind == COMMERCIAL:
-            commercial_close(state, space, gains)
+        if kind == RESIDENTIAL or kind == COMMERCIAL:
+            coins = [0] * state.players  # the rules' own income, in whole coins
+            if kind == RESIDENTIAL:
+                residential_income(state, space, coins)
+            else:
+                commercial_close(state, space, coins)
+            waiting.append(coins)
         else:
+            worth: list[float] = [0.0] * state.players
             for card, builder in zip(cards, state.builders[space]):
-                gains[builder] += TECHNOLOGY_WORTH * tables.technology.get(card, 0) + tables.highway_close[card]
+                worth[builder] += TECHNOLOGY_WORTH * tables.technology.get(card, 0) + tables.highway_close[card]
+            waiting.append(worth)
     return waiting
 
 

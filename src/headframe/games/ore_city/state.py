@@ -42,6 +42,28 @@ class OreCityState(State):
         "common", "common_seen", "common_gen",
         "generation",   # by type index: how many times that draw pile has been reshuffled (ORE-R8)
     )
+    phase: str
+    first: int
+    active: int
+    round: int
+    pending: int
+    victim: int
+    winner: int
+    coins: list[int]
+    vp: list[int]
+    technology: list[int]
+    hands: list[list[str]]  # per seat: card ids
+    hand_seen: list[list[int]]  # per seat, per card: the bitmask of seats that know its face
+    hand_gen: list[list[int]]  # per seat, per card: its draw pile's generation
+    spaces: list[list[str]]
+    builders: list[list[int]]
+    acquired: list[list[str]]
+    piles: list[list[str]]
+    discards: list[list[str]]
+    common: list[str]
+    common_seen: list[int]
+    common_gen: list[int]
+    generation: list[int]
 
     flow = FLOW
 
