@@ -14,8 +14,8 @@ from headframe.engine import Rng, load_game
 from headframe.games import coal_country
 
 GAME = load_game("coal-country")
-RULES = Path(coal_country.__file__).with_name("state.py")
-LOGGED = set(re.findall(r'self\.event\(\s*"(\w+)"', RULES.read_text(encoding="utf-8")))
+RULES = sorted(Path(coal_country.__file__).parent.glob("*.py"))
+LOGGED = set(re.findall(r'state\.event\(\s*"(\w+)"', "".join(p.read_text(encoding="utf-8") for p in RULES)))
 LOCATION_CODE = re.compile(r"\b(?:CB|PO|UM|UT|CC|ST|RF|B\d|M\d+)\b")
 
 # One hand-made entry of every kind, as `state.log_for(seat)` gives them to the seat.

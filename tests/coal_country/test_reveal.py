@@ -2,6 +2,7 @@
 
 import pytest
 
+from headframe.games.coal_country import placement
 from headframe.games.coal_country.actions import (Build, BuildOver, BuyCube, ChurchTarget, Decline, Exchange,
                                                   Incentivize, Keep, PickStack, PlaceTile, RemoveRefuse, Sell, Stop,
                                                   Supply)
@@ -18,7 +19,8 @@ def resolve(state, foremen: dict[int, list[tuple[str, int]]], pause: bool = True
     for seat in range(state.players):
         state.foremen[seat] = [[value, location] for location, value in foremen.get(seat, [])]
     state._decisions = {}
-    state._begin_reveal()
+    placement.begin_reveal(state)
+    state.flow.proceed(state)
     state._decisions = {}
     return state
 

@@ -4,6 +4,7 @@ Foremen Placement)."""
 import pytest
 
 from headframe.engine import IllegalAction, OptionError
+from headframe.games.coal_country import economy
 from headframe.games.coal_country.actions import Collide, Done, Place, Sell
 
 from .helpers import GAME, new, place, place_all, stop_until
@@ -61,20 +62,20 @@ def test_coal_r8_fee_schedule(schedule, table):  # COAL-R8; rulebook: The Econom
 def test_rulebook_incentive_example_costs_two_fees():  # rulebook: The Economy of Coal Country example
     state = new(2)
     state.cash[0] = 10
-    assert state.can_afford(0, 2) and state._buy(0, 2) == 10
+    assert state.can_afford(0, 2) and economy.buy(state, 0, 2) == 10
 
 
 def test_coal_r14_penalty_pays_what_one_has():  # COAL-R14
     state = new(2)
     state.cash[0] = 7
-    state._penalty(0, 3, "test")
+    economy.penalty(state, 0, 3, "test")
     assert state.cash[0] == 0
 
 
 def test_coal_r5_r10_money_unlimited_and_purchases_leave_earnings():  # COAL-R5, COAL-R10
     state = new(2)
     state.cash[0], state.earnings[0] = 5000, 40
-    state._buy(0, 3)
+    economy.buy(state, 0, 3)
     assert state.cash[0] == 5000 - 21 and state.earnings[0] == 40
 
 
@@ -195,7 +196,7 @@ def test_coal_r11_collision_floor_goes_up():  # COAL-R11
     state = new(3)
     state.earnings = [0, 1, -1]
     state.actor, state.step = 2, "brokers"
-    state._move_marker(2, 1)
+    economy.move_marker(state, 2, 1)
     assert state.earnings[2] == 2  # down is impossible: 1 and 0 are taken
 
 
@@ -231,9 +232,9 @@ def test_coal_r6_coal_and_refuse_unlimited():  # COAL-R6; rulebook: Foremen Reve
 def test_coal_r9_fee_read_when_paying():  # COAL-R9
     state = new(2)
     state.cash[0] = 100
-    assert state._buy(0, 1) == 5
+    assert economy.buy(state, 0, 1) == 5
     state.earnings[0] = 84  # a sale earlier in the round moved the marker
-    assert state._buy(0, 1) == 9
+    assert economy.buy(state, 0, 1) == 9
 
 
 def test_coal_r37_entrance_tile():  # COAL-R37

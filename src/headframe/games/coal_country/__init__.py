@@ -5,46 +5,22 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from headframe.engine import Game, Result, State
+from headframe.engine import Game, State
 from headframe.engine.observation import ObservationLayout
-from headframe.engine.game import rank_rewards
 
-from . import actions as kinds
 from . import encoding, heuristic
-from .actions import CoalAction
+from .actions import CoalAction, every_action
 from .board import render_board
-from .components import SCHEMA, UTILITIES, Tables
+from .components import SCHEMA, Tables
 from .options import CoalCountryOptions
-from .render import describe_action, describe_event, render_text
-from .state import COAL_SHED, FOREMEN, CoalCountryState
-
-SUMMARY = """\
-Run a coal company for 6 rounds (8 in the long game); the most money wins.
-Each round, all place their nine foremen (influence 0-4) in secret: on
-village buildings, connected mine tiles, the coal brokers (one; a must in
-round 1), the permit office, the utility market (two, maybe in tandem), the
-construction company, utility storage and the refuse pile.
-Unplaced foremen cost fees equal to their influence.
-Then areas resolve in order: village, mine, brokers, permits, utilities,
-construction, storage, refuse.
-Mining yields by influence, half on a tile lacking wood, water or power;
-supplied tiles also auto-produce; each mining foreman makes one refuse.
-Lowest influence sells first at max(1, M + e - 2) a coal, where
-M = max(1, 10 - stockpile/10 + market); sales raise reported earnings.
-Every price is in fees: 5 + earnings/20 dollars.
-Idle sellers and buyers, and passing desk foremen, pay their influence.
-Permit stack N needs influence N (or a 2-fee incentive); a tile costs N fees
-next to a supplied tile, else 2N. Cubes cost 1 fee; buildings their base cost.
-Rounds 2, 4, 6 (8): earnings reset to cash. Coal is discarded (Coal Shed: 5).
-End: inspection, +1 fee per missing utility and refuse, +2 per open tunnel,
--1 per stored cube, -2 per building; ties go to more mineshaft tiles.
-Variants: A Reformed Industry and An Industry Amok (combinable).
-Rulings COAL-R1 to COAL-R82 fill the rulebook's gaps."""
+from .state import CoalCountryState
+from .text import PHRASEBOOK, render_text
 
 
 class CoalCountry(Game):
     name = "coal-country"
     title = "Coal Country"
+    rules_version = 1
     players = (2, 3, 4)  # COAL-R1
     Options = CoalCountryOptions
     State = CoalCountryState
@@ -68,7 +44,28 @@ class CoalCountry(Game):
     )
     data_file = "coal-country.data.yaml"
     schema = SCHEMA
-    summary = SUMMARY
+    summary = """\
+Run a coal company for 6 rounds (8 in the long game); the most money wins.
+Each round, all place their nine foremen (influence 0-4) in secret: on
+village buildings, connected mine tiles, the coal brokers (one; a must in
+round 1), the permit office, the utility market (two, maybe in tandem), the
+construction company, utility storage and the refuse pile.
+Unplaced foremen cost fees equal to their influence.
+Then areas resolve in order: village, mine, brokers, permits, utilities,
+construction, storage, refuse.
+Mining yields by influence, half on a tile lacking wood, water or power;
+supplied tiles also auto-produce; each mining foreman makes one refuse.
+Lowest influence sells first at max(1, M + e - 2) a coal, where
+M = max(1, 10 - stockpile/10 + market); sales raise reported earnings.
+Every price is in fees: 5 + earnings/20 dollars.
+Idle sellers and buyers, and passing desk foremen, pay their influence.
+Permit stack N needs influence N (or a 2-fee incentive); a tile costs N fees
+next to a supplied tile, else 2N. Cubes cost 1 fee; buildings their base cost.
+Rounds 2, 4, 6 (8): earnings reset to cash. Coal is discarded (Coal Shed: 5).
+End: inspection, +1 fee per missing utility and refuse, +2 per open tunnel,
+-1 per stored cube, -2 per building; ties go to more mineshaft tiles.
+Variants: A Reformed Industry and An Industry Amok (combinable).
+Rulings COAL-R1 to COAL-R82 fill the rulebook's gaps."""
 
     @cached_property
     def tables(self) -> Tables:
@@ -83,46 +80,10 @@ class CoalCountry(Game):
         return heuristic.choose(state, seat, rng)
 
     def evaluate(self, state: State) -> list[float]:
-        """Unfinished games: rank the seats by cash, plus held coal at the market price, less
-        what the inspection would cost now."""
-        if state.is_over():
-            return super().evaluate(state)
-        price = state.coal_price()
-        worth = [state.cash[seat] + state.coal[seat] * price - state.inspection_fees(seat) * state.fee(seat)
-                 for seat in range(state.players)]
-        return rank_rewards(Result.rank(worth).ranking)
+        return super().evaluate(state) if state.is_over() else heuristic.evaluate(state)
 
     def enumerate_actions(self, players: int) -> list:
-        """Every action the game can ever offer. A mine holds at most the entrance and all 36
-        tiles, each next to an earlier one, so a new tile's cell (x, y >= 0) lies within 36 steps
-        of the entrance: |x| + y <= 36. Coal held when selling is at most 5 kept in a Coal Shed,
-        plus what every tile produces by itself, plus the miners: one of the nine foremen sells,
-        so eight mine the richest tiles, or seven and a Church foreman blesses one of them."""
-        t = self.tables
-        mine = [0] + [design for stack in t.stacks for design in stack]
-        tiles = len(mine)
-        richest = sorted((t.yields[design][4] for design in mine), reverse=True)
-        miners = max(sum(richest[:FOREMEN - 1]), sum(richest[:FOREMEN - 2]) + max(t.yields[d][1] for d in mine))
-        most_coal = COAL_SHED + sum(t.yields[design][1] for design in mine) + miners
-        locations = [f"B{lot}" for lot in range(4)] + ["ST", "RF", "CB", "PO", "UM", "UT", "CC"]
-        locations += [f"UM:{u}" for u in UTILITIES] + [f"M{i}" for i in range(tiles)]
-        actions = [kinds.Place.of(loc, v) for loc in locations for v in range(5)]
-        actions += [kinds.Done.of(), kinds.Stop.of(), kinds.Incentivize.of(), kinds.Decline.of()]
-        actions += [kinds.Exchange.of(g, t_) for g in UTILITIES for t_ in UTILITIES if g != t_]
-        actions += [kinds.ChurchTarget.of(i) for i in range(tiles)]
-        actions += [kinds.Sell.of(n) for n in range(most_coal + 1)]
-        actions += [kinds.Collide.of("up"), kinds.Collide.of("down")]
-        actions += [kinds.PickStack.of(n) for n in (1, 2, 3, 4)]
-        actions += [kinds.Keep.of(d) for d in t.design_ids[1:]]
-        reach = tiles - 1
-        actions += [kinds.PlaceTile.of(x, y, r) for y in range(reach + 1) for x in range(y - reach, reach - y + 1)
-                    if (x, y) != (0, 0) for r in range(4)]
-        actions += [kinds.FirstBuyer.of(u) for u in UTILITIES] + [kinds.BuyCube.of(u) for u in UTILITIES]
-        actions += [kinds.Build.of(b, row) for b in t.building_ids for row in ("top", "bottom")]
-        actions += [kinds.BuildOver.of(lot) for lot in range(4)]
-        actions += [kinds.Supply.of(i, u) for i in range(tiles) for u in UTILITIES]
-        actions += [kinds.RemoveRefuse.of(n) for n in range(5)]
-        return actions
+        return every_action(self.tables)
 
     def observation_layout(self, players: int, options=None) -> ObservationLayout:
         """The layout depends on the player count only: options change no field."""
@@ -141,10 +102,10 @@ class CoalCountry(Game):
         return render_board(self, view)
 
     def describe_event(self, entry: dict) -> str:
-        return describe_event(self.tables, entry)
+        return PHRASEBOOK.event(self.tables, entry)
 
     def describe_action(self, action) -> str:
-        return describe_action(self.tables, action)
+        return PHRASEBOOK.action(self.tables, action)
 
 
 __all__ = ["CoalCountry"]

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from headframe.engine import Action
 
+from .components import COAL_SHED, FOREMEN, UTILITIES
+
 
 class CoalAction(Action):
     pass
@@ -137,3 +139,36 @@ class RemoveRefuse(CoalAction):
     """Refuse pile: remove this many refuse cubes (COAL-R64)."""
     kind = "remove_refuse"
     count: int
+
+
+def every_action(tables) -> list[CoalAction]:
+    """Every action the game can ever offer. A mine holds at most the entrance and all 36
+    tiles, each next to an earlier one, so a new tile's cell (x, y >= 0) lies within 36 steps
+    of the entrance: |x| + y <= 36. Coal held when selling is at most 5 kept in a Coal Shed,
+    plus what every tile produces by itself, plus the miners: one of the nine foremen sells,
+    so eight mine the richest tiles, or seven and a Church foreman blesses one of them."""
+    t = tables
+    mine = [0] + [design for stack in t.stacks for design in stack]
+    tiles = len(mine)
+    richest = sorted((t.yields[design][4] for design in mine), reverse=True)
+    miners = max(sum(richest[:FOREMEN - 1]), sum(richest[:FOREMEN - 2]) + max(t.yields[d][1] for d in mine))
+    most_coal = COAL_SHED + sum(t.yields[design][1] for design in mine) + miners
+    locations = [f"B{lot}" for lot in range(4)] + ["ST", "RF", "CB", "PO", "UM", "UT", "CC"]
+    locations += [f"UM:{u}" for u in UTILITIES] + [f"M{i}" for i in range(tiles)]
+    actions = [Place.of(loc, v) for loc in locations for v in range(5)]
+    actions += [Done.of(), Stop.of(), Incentivize.of(), Decline.of()]
+    actions += [Exchange.of(g, t_) for g in UTILITIES for t_ in UTILITIES if g != t_]
+    actions += [ChurchTarget.of(i) for i in range(tiles)]
+    actions += [Sell.of(n) for n in range(most_coal + 1)]
+    actions += [Collide.of("up"), Collide.of("down")]
+    actions += [PickStack.of(n) for n in (1, 2, 3, 4)]
+    actions += [Keep.of(d) for d in t.design_ids[1:]]
+    reach = tiles - 1
+    actions += [PlaceTile.of(x, y, r) for y in range(reach + 1) for x in range(y - reach, reach - y + 1)
+                if (x, y) != (0, 0) for r in range(4)]
+    actions += [FirstBuyer.of(u) for u in UTILITIES] + [BuyCube.of(u) for u in UTILITIES]
+    actions += [Build.of(b, row) for b in t.building_ids for row in ("top", "bottom")]
+    actions += [BuildOver.of(lot) for lot in range(4)]
+    actions += [Supply.of(i, u) for i in range(tiles) for u in UTILITIES]
+    actions += [RemoveRefuse.of(n) for n in range(5)]
+    return actions

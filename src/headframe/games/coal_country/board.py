@@ -15,7 +15,7 @@ from collections import defaultdict
 from headframe.engine import seat_label, svg
 
 from .components import DIRECTIONS, UTILITIES
-from .render import location_name
+from .text import STAGE_NAMES, STEP_NAMES, location_name
 
 ON_BOARD = frozenset({"place", "exchange", "church", "collide", "incentivize", "stack", "keep", "place_tile",
                       "first_buyer", "buy_cube", "build", "build_over", "supply"})
@@ -26,16 +26,6 @@ INDICATOR_COLOURS = {1: "#2e9e4f", -1: "#c0392b", 0: "#ffffff"}
 INK, PAPER, PANEL, LINE = "#2b2118", "#fbf7ef", "#efe6d6", "#8a7a66"
 ROCK, LOOSE_ROCK, TUNNEL, SURFACE = "#cdb894", "#e8dfcf", "#3a2e25", "#9bbf6a"
 REFUSE = "#8c8c8c"
-STEP_NAMES = {"place": "foremen placement", "unplaced": "unplaced foremen", "village": "village buildings",
-              "mine": "mining", "brokers": "coal brokers", "permit": "permit office", "market": "utility market",
-              "construction": "construction company", "storage": "utility storage", "refuse": "refuse pile",
-              "unplaced_end": "unplaced foremen", "report": "quarterly report", "end": "end of round",
-              "over": "game over"}
-STAGE_NAMES = {"order": "ordering utility buyers", "exchange": "exchanging at the Village Store",
-               "church": "aiming the Church", "sell": "selling coal", "collide": "moving an earnings marker",
-               "permit": "applying for a permit", "keep": "keeping a permit tile", "place": "placing a mine tile",
-               "buy": "buying utilities", "build": "building", "over": "choosing a lot to build over",
-               "supply": "supplying mine tiles", "refuse": "removing refuse"}
 
 
 # --- where each legal action happens ---------------------------------------------------

@@ -32,6 +32,11 @@ SCHEMA = {
 }
 
 UTILITIES = ("wood", "water", "electricity")
+FOREMEN = 9  # rulebook: Game Materials, nine foremen per player
+LOTS = 4  # COAL-R60
+COAL_SHED = 5  # rulebook: End of the Round Actions, coal a Coal Shed keeps
+STARTING_CASH = 0  # COAL-R4
+UNLIMITED = 10 ** 6  # COAL-R7 option utility_supply = unlimited
 DIRECTIONS = "NESW"
 STEP = ((0, -1), (1, 0), (0, 1), (-1, 0))  # COAL-R36: N, E, S, W
 FULL = 7  # cube mask holding wood, water and electricity

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from headframe.engine.observation import ObservationLayout
+from headframe.engine.observation import ObservationLayout, PointOfView
 
-from .components import DIRECTIONS, UTILITIES
-from .state import FOREMEN, LOTS
+from .components import DIRECTIONS, FOREMEN, LOTS, UTILITIES
 
 STEPS = ("place", "unplaced", "village", "mine", "brokers", "permit", "market", "construction", "storage",
          "refuse", "unplaced_end", "report", "over")
@@ -111,26 +110,22 @@ def layout(game, players: int) -> ObservationLayout:
 
 
 def encode(game, view: dict[str, Any]) -> list[float]:
-    me = view["seat"]
-    if me is None:
-        raise ValueError("an observation is a seat's: a spectator view has no point of view")
-    n = view["player_count"]
-    seats = [view["players"][(me + r) % n] for r in range(n)]
-    out = game.observation_layout(n, view["options"]).writer()
-    _encode_round(out, view, me, n)
-    _encode_seats(game, out, view, seats)
+    pov = PointOfView(view)
+    out = game.observation_layout(pov.players, view["options"]).writer()
+    _encode_round(out, view, pov)
+    _encode_seats(game, out, view, pov.rotated(view["players"]))
     _encode_desk(game, out, view)
-    _encode_turns(game, out, view, me, n)
+    _encode_turns(game, out, view, pov)
     return out.finish()
 
 
-def _encode_round(out, view: dict, me: int, n: int) -> None:
+def _encode_round(out, view: dict, pov: PointOfView) -> None:
     out.one_hot("round", view["round"] - 1)
     out.scalar("rounds_left", view["rounds"] - view["round"], ROUNDS)
     out.one_hot("step", STEPS.index(view["step"]))
     decision = view.get("decision")
     out.one_hot("decision", DECISIONS.index(decision["kind"]) if decision else None)
-    out.values("to_move", _flags(n, [(s - me) % n for s in view["to_move"]]))
+    out.values("to_move", pov.flags(view["to_move"]))
     out.one_hot("market", view["market"] + 1)
     calendar = [0.0] * (CALENDAR * 3)
     for i, cube in enumerate(view["calendar"]):
@@ -139,24 +134,9 @@ def _encode_round(out, view: dict, me: int, n: int) -> None:
     out.scalar("bag", view["bag"], 17)
     out.scalar("stockpile", view["stockpile"], STOCKPILE)
     out.scalar("coal_price", view["coal_price"], 11)
-    out.values("player_order", _places(n, me, view["player_order"]))
-    out.values("placement_order", _places(n, me, view["placement_order"]))
-    out.values("committed", _flags(n, [(s - me) % n for s in view["committed"]]))
-
-
-def _flags(n: int, indices: list[int]) -> list[float]:
-    flags = [0.0] * n
-    for i in indices:
-        flags[i] = 1.0
-    return flags
-
-
-def _places(n: int, me: int, order: list[int]) -> list[float]:
-    """Per seat (me first), its place in `order` one-hot; all zeros for an empty order."""
-    places = [0.0] * (n * n)
-    for place, seat in enumerate(order):
-        places[(seat - me) % n * n + place] = 1.0
-    return places
+    out.values("player_order", pov.places(view["player_order"]))
+    out.values("placement_order", pov.places(view["placement_order"]))
+    out.values("committed", pov.flags(view["committed"]))
 
 
 def _encode_seats(game, out, view: dict, seats: list[dict]) -> None:
@@ -267,16 +247,16 @@ def _encode_desk(game, out, view: dict) -> None:
                                                                     for u in UTILITIES])
 
 
-def _encode_turns(game, out, view: dict, me: int, n: int) -> None:
+def _encode_turns(game, out, view: dict, pov: PointOfView) -> None:
     designs, buildings = game.tables.design_ids[1:], game.tables.building_ids
-    queue = [0.0] * n
+    queue = [0.0] * pov.players
     for entry in view["queue"]:
-        queue[(entry[0] - me) % n] += 1 / FOREMEN
+        queue[pov.relative(entry[0])] += 1 / FOREMEN
     out.values("queue", queue)
-    out.one_hot("queue_next", (view["queue"][0][0] - me) % n if view["queue"] else None)
+    out.one_hot("queue_next", pov.relative(view["queue"][0][0]) if view["queue"] else None)
     current = view["current"] or {}
     stage = current.get("stage")
-    out.one_hot("current_seat", (current["seat"] - me) % n if current else None)
+    out.one_hot("current_seat", pov.relative(current["seat"]) if current else None)
     out.one_hot("current_stage", STAGES.index(stage) if current else None)
     values = [0.0] * VALUES
     for value in _current_values(current):
@@ -295,8 +275,8 @@ def _encode_turns(game, out, view: dict, me: int, n: int) -> None:
                                      for u in UTILITIES])
     out.scalar("current_target", current.get("target", 0), MONEY)
     out.scalar("current_most", current.get("most", 0), 4)
-    inspection = view["inspection"] or [{"fees": 0, "change": 0}] * n
-    rotated = [inspection[(me + r) % n] for r in range(n)]
+    inspection = view["inspection"] or [{"fees": 0, "change": 0}] * pov.players
+    rotated = pov.rotated(inspection)
     out.counts("inspection_fees", [i["fees"] for i in rotated], 50)
     out.counts("inspection_change", [i["change"] for i in rotated], MONEY)
 

@@ -5,10 +5,22 @@ It reads only the seat's own holdings and public data (it is called on a determi
 
 from __future__ import annotations
 
-from headframe.engine import Rng
+from headframe.engine import Result, Rng
+from headframe.engine.game import rank_rewards
 
 from .actions import BuildOver, Collide, Done, Place, RemoveRefuse, Sell, Stop
 from .components import FULL, STEP, UTILITIES
+from .economy import coal_price, fee
+from .end_of_game import inspection_fees
+
+
+def evaluate(state) -> list[float]:
+    """An unfinished game: the seats ranked by cash, plus held coal at the market price, less what
+    the inspection would cost now."""
+    price = coal_price(state)
+    worth = [state.cash[seat] + state.coal[seat] * price - inspection_fees(state, seat) * fee(state, seat)
+             for seat in range(state.players)]
+    return rank_rewards(Result.rank(worth).ranking)
 
 
 def choose(state, seat: int, rng: Rng):

@@ -2,38 +2,37 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from headframe.engine import Rng
+from headframe.engine.deck import redeal_by_epoch
 from headframe.engine.turns import commit
 
 from .actions import Done
 from .components import UTILITIES
-from .state import area_of
+from .economy import coal_price, fee, player_order, stockpile
+from .mine import openings
+from .placement import placement_actions, remaining_values
+from .reveal import area_of, revealed, unplaced
 
-if TYPE_CHECKING:
-    from .state import CoalCountryState
 
-
-def foremen_view(state: CoalCountryState, owner: int, seat: int | None) -> list[dict]:
+def foremen_view(state, owner: int, seat: int | None) -> list[dict]:
     """Locations are public once placed; values only once their area is revealed (COAL-R23)."""
     shown = []
     for value, location in state.foremen[owner]:
-        public = owner == seat or state.revealed(area_of(location))
+        public = owner == seat or revealed(state, area_of(location))
         shown.append({"location": location, "value": value if public else None})
     shown.sort(key=lambda f: (f["location"], -1 if f["value"] is None else f["value"]))
     return shown
 
 
-def player_view(state: CoalCountryState, owner: int, seat: int | None) -> dict:
+def player_view(state, owner: int, seat: int | None) -> dict:
     tables = state.game.tables
-    unplaced = None
-    if state.step != "place" and (state.revealed("unplaced") or owner == seat):
-        unplaced = state.unplaced(owner)
+    values = None
+    if state.step != "place" and (revealed(state, "unplaced") or owner == seat):
+        values = unplaced(state, owner)
     return {
         "seat": owner,
         "earnings": state.earnings[owner],
-        "fee": state.fee(owner),
+        "fee": fee(state, owner),
         "cash": state.cash[owner] if owner == seat or state.step == "over" else None,  # COAL-R16
         "coal": state.coal[owner],
         "refuse": state.refuse[owner],
@@ -41,19 +40,19 @@ def player_view(state: CoalCountryState, owner: int, seat: int | None) -> dict:
         "lots": [{"building": b or None, "built_round": r if b else None}
                  for b, r in zip(state.lots[owner], state.lot_round[owner])],
         "mine": [{"index": i, "x": t[0], "y": t[1], "design": tables.design_ids[t[2]], "rotation": t[3],
-                  "openings": "".join("NESW"[d] for d in range(4) if state.openings(t) >> d & 1),
+                  "openings": "".join("NESW"[d] for d in range(4) if openings(state, t) >> d & 1),
                   "utilities": [u for k, u in enumerate(UTILITIES) if t[4] >> k & 1]}
                  for i, t in enumerate(state.mine[owner])],
         "connected": list(state.linked[owner]),
         "foremen": foremen_view(state, owner, seat),
-        "unplaced": unplaced,
+        "unplaced": values,
         "tavern_active": state.tavern[owner],
         "church_active": state.church[owner] != -1,
         "placing": state.step == "place" and owner in state.to_move(),
     }
 
 
-def current_view(state: CoalCountryState, seat: int | None) -> dict | None:
+def current_view(state, seat: int | None) -> dict | None:
     """The pending decision's public details; a drawn permit tile only for its drawer."""
     if state.actor < 0:
         return None
@@ -74,7 +73,7 @@ def current_view(state: CoalCountryState, seat: int | None) -> dict | None:
     return shown
 
 
-def observe(state: CoalCountryState, seat: int | None) -> dict:
+def observe(state, seat: int | None) -> dict:
     tables, options = state.game.tables, state.options
     own_draft = None
     if state.step == "place" and seat is not None and not options.industry_amok:
@@ -87,9 +86,9 @@ def observe(state: CoalCountryState, seat: int | None) -> dict:
         "market": state.m,
         "calendar": list(state.calendar),
         "bag": len(state.bag),
-        "stockpile": state.stockpile(),
-        "coal_price": state.coal_price(),
-        "player_order": state.player_order(),
+        "stockpile": stockpile(state),
+        "coal_price": coal_price(state),
+        "player_order": player_order(state),
         "placement_order": list(state.order),
         "committed": sorted(int(k) for k in state.sealed),
         "my_placement": own_draft,
@@ -109,7 +108,7 @@ def observe(state: CoalCountryState, seat: int | None) -> dict:
 
 # --- determinization -----------------------------------------------------------------
 
-def resample_hidden(state: CoalCountryState, seat: int, rng: Rng) -> None:
+def resample_hidden(state, seat: int, rng: Rng) -> None:
     _resample_permits(state, seat, rng)
     rng.shuffle(state.pile)  # the building draw pile is hidden from all (COAL-R23)
     if state.step == "place" and not state.options.industry_amok:
@@ -122,7 +121,7 @@ def _knows(known, seat: int) -> bool:
     return known == "all" or seat in known
 
 
-def _resample_permits(state: CoalCountryState, seat: int, rng: Rng) -> None:
+def _resample_permits(state, seat: int, rng: Rng) -> None:
     """Stack order is hidden from all, except the tiles the seat knows went to the bottom (its own declines,
     and under Amok the face-up tiles declined) and, under Amok, the face-up top (AMOK-2); a tile another seat
     drew or looked at is known only to it, apart from what was face up or already known to this seat."""
@@ -147,10 +146,7 @@ def _resample_permits(state: CoalCountryState, seat: int, rng: Rng) -> None:
                 slots += [(entry, 0) for entry in pair if not _knows(entry[1], seat)]
             elif "tile" in sub and not _knows(sub["known"], seat):
                 slots.append((sub, "tile"))
-        tiles = [container[key] for container, key in slots]
-        rng.shuffle(tiles)
-        for (container, key), tile in zip(slots, tiles):
-            container[key] = tile
+        redeal_by_epoch({n: slots}, {}, rng)  # a stack is never rebuilt: its hidden tiles are one epoch
         if held == n + 1 and "pair" in sub and pair is None:
             sub["tile"] = sub["pair"][0][0]
         if pair is not None:
@@ -161,7 +157,7 @@ def _resample_permits(state: CoalCountryState, seat: int, rng: Rng) -> None:
             pair = None
 
 
-def _resample_commitments(state: CoalCountryState, seat: int, rng: Rng) -> None:
+def _resample_commitments(state, seat: int, rng: Rng) -> None:
     """Other seats' placements are sealed: a committed seat gets a random legal placement,
     a seat still placing an empty draft."""
     for other in range(state.players):
@@ -173,9 +169,9 @@ def _resample_commitments(state: CoalCountryState, seat: int, rng: Rng) -> None:
             del state.sealed[key]
             draft = state.drafts[key] = []
             while True:
-                actions = state._placement_actions(other)
+                actions = placement_actions(state, other)
                 action = actions[rng.below(len(actions))]
-                if action == Done.of() or len(state.remaining_values(other)) == 1:
+                if action == Done.of() or len(remaining_values(state, other)) == 1:
                     if action != Done.of():
                         draft.append([action.value, action.location])
                     break
@@ -183,17 +179,17 @@ def _resample_commitments(state: CoalCountryState, seat: int, rng: Rng) -> None:
             commit(state.sealed, other, state.drafts.pop(key))
 
 
-def _resample_values(state: CoalCountryState, seat: int, rng: Rng) -> None:
+def _resample_values(state, seat: int, rng: Rng) -> None:
     """Values of other seats' foremen not yet revealed are any permutation of the values
     they could hold (locations stay)."""
     placing = state.step == "place"
     for other in range(state.players):
         if other == seat:
             continue
-        hidden = [entry for entry in state.foremen[other] if placing or not state.revealed(area_of(entry[1]))]
+        hidden = [entry for entry in state.foremen[other] if placing or not revealed(state, area_of(entry[1]))]
         values = [entry[0] for entry in hidden]
         if placing:
-            values += state.remaining_values(other)
+            values += remaining_values(state, other)
         rng.shuffle(values)
         for entry, value in zip(hidden, values):
             entry[0] = value

@@ -1,13 +1,25 @@
-"""Words and pictures for people: a seat's view as plain text, events and actions."""
+"""Words for people: a seat's view as plain text, the names of steps and places, and the sentences
+of log entries and actions (the game's Phrasebook)."""
 
 from __future__ import annotations
 
 from headframe.engine import seat_label
 from headframe.engine.people import an, listed, plural
+from headframe.engine.wording import Phrasebook, who
 
 CUBE_LETTERS = (("w", "wood"), ("a", "water"), ("e", "electricity"))
 LOCATION_NAMES = {"CB": "coal brokers", "PO": "permit office", "UM": "utility market", "UT": "utility market (tandem)",
                   "CC": "construction company", "ST": "utility storage", "RF": "refuse pile"}
+STEP_NAMES = {"place": "foremen placement", "unplaced": "unplaced foremen", "village": "village buildings",
+              "mine": "mining", "brokers": "coal brokers", "permit": "permit office", "market": "utility market",
+              "construction": "construction company", "storage": "utility storage", "refuse": "refuse pile",
+              "unplaced_end": "unplaced foremen", "report": "quarterly report", "end": "end of round",
+              "over": "game over"}
+STAGE_NAMES = {"order": "ordering utility buyers", "exchange": "exchanging at the Village Store",
+               "church": "aiming the Church", "sell": "selling coal", "collide": "moving an earnings marker",
+               "permit": "applying for a permit", "keep": "keeping a permit tile", "place": "placing a mine tile",
+               "buy": "buying utilities", "build": "building", "over": "choosing a lot to build over",
+               "supply": "supplying mine tiles", "refuse": "removing refuse"}
 
 
 def location_name(location: str) -> str:
@@ -83,22 +95,6 @@ def render_text(game, view: dict) -> str:
     return "\n".join(out)
 
 
-def describe_event(tables, entry: dict) -> str:
-    """One log entry as a sentence; a seat's own private part is added as "you ..."."""
-    try:
-        sentence = _EVENTS[entry["event"]]
-    except KeyError:
-        raise ValueError(f"Coal Country logs no event {entry.get('event')!r}") from None
-    text = sentence(tables, entry)
-    if "private" in entry:
-        text += "; " + _PRIVATE[entry["event"]](tables, entry["private"])
-    return text
-
-
-def describe_action(tables, action) -> str:
-    return _ACTIONS[action.kind](tables, action)
-
-
 # --- naming things ----------------------------------------------------------------------------
 
 AREA_NAMES = {"village": "the village", "mine": "the mine", "brokers": "the coal brokers",
@@ -136,14 +132,10 @@ def _fee_reason(t, reason: str) -> str:
     return FEE_REASONS[reason]
 
 
-def _who(entry) -> str:
-    return seat_label(entry["seat"])
-
-
 # --- one sentence per event ------------------------------------------------------------------
 
 def _fee(t, e) -> str:
-    return f"{_who(e)} pays {plural(e['fees'], 'fee')} (${e['paid']}) {_fee_reason(t, e['reason'])}"
+    return f"{who(e)} pays {plural(e['fees'], 'fee')} (${e['paid']}) {_fee_reason(t, e['reason'])}"
 
 
 def _placements(t, e) -> str:
@@ -159,60 +151,60 @@ def _reveal(t, e) -> str:
 
 
 def _mined(t, e) -> str:
-    return (f"{_who(e)} mines {e['coal']} coal, {e['auto']} more from automated tiles, "
+    return (f"{who(e)} mines {e['coal']} coal, {e['auto']} more from automated tiles, "
             f"and takes {plural(e['refuse'], 'refuse cube')}")
 
 
 def _tile_placed(t, e) -> str:
-    return (f"{_who(e)} places {_tile(e['tile'])} at ({e['x']}, {e['y']}), turned {e['rotation'] * 90} degrees, "
+    return (f"{who(e)} places {_tile(e['tile'])} at ({e['x']}, {e['y']}), turned {e['rotation'] * 90} degrees, "
             f"for ${e['paid']}")
 
 
 def _built(t, e) -> str:
     over = f", over the {t.building_names[e['built_over']]}" if e["built_over"] else ""
-    return f"{_who(e)} builds the {t.building_names[e['building']]} on building lot {e['lot'] + 1}{over}"
+    return f"{who(e)} builds the {t.building_names[e['building']]} on building lot {e['lot'] + 1}{over}"
 
 
 def _inspection(t, e) -> str:
     change = e["change"]
     money = f"loses ${-change}" if change < 0 else f"gains ${change}" if change > 0 else "pays nothing"
-    return f"Inspection: {_who(e)} has {plural(e['fees'], 'fee')} and {money}"
+    return f"Inspection: {who(e)} has {plural(e['fees'], 'fee')} and {money}"
 
 
-_EVENTS = {
-    "place": lambda t, e: f"{_who(e)} places a foreman face down on {_where(e['location'])}",
-    "placement_done": lambda t, e: f"{_who(e)} has placed their foremen",
-    "committed": lambda t, e: f"{_who(e)} has placed their foremen face down",
+EVENTS = {
+    "place": lambda t, e: f"{who(e)} places a foreman face down on {_where(e['location'])}",
+    "placement_done": lambda t, e: f"{who(e)} has placed their foremen",
+    "committed": lambda t, e: f"{who(e)} has placed their foremen face down",
     "placements": _placements,
     "reveal": _reveal,
     "fee": _fee,
     "mined": _mined,
-    "sold": lambda t, e: f"{_who(e)} sells {e['coal']} coal at ${e['price']}",
-    "earnings": lambda t, e: f"{_who(e)}'s earnings marker moves to {e['earnings']}",
-    "permit_look": lambda t, e: f"{_who(e)} looks at the top two tiles of permit stack {e['stack']}",
-    "permit_draw": lambda t, e: f"{_who(e)} draws the top tile of permit stack {e['stack']}",
-    "incentive": lambda t, e: f"{_who(e)} incentivizes the permit office for ${e['paid']}",
+    "sold": lambda t, e: f"{who(e)} sells {e['coal']} coal at ${e['price']}",
+    "earnings": lambda t, e: f"{who(e)}'s earnings marker moves to {e['earnings']}",
+    "permit_look": lambda t, e: f"{who(e)} looks at the top two tiles of permit stack {e['stack']}",
+    "permit_draw": lambda t, e: f"{who(e)} draws the top tile of permit stack {e['stack']}",
+    "incentive": lambda t, e: f"{who(e)} incentivizes the permit office for ${e['paid']}",
     "tile_placed": _tile_placed,
-    "tile_declined": lambda t, e: f"{_who(e)} declines the tile and puts it under permit stack {e['stack']}",
-    "bought_cube": lambda t, e: f"{_who(e)} buys {an(e['utility'])} cube for ${e['paid']}",
-    "exchanged": lambda t, e: f"{_who(e)} exchanges {an(e['give'])} cube for {an(e['take'])} cube",
-    "bought_building": lambda t, e: f"{_who(e)} buys the {t.building_names[e['building']]} for ${e['paid']}",
+    "tile_declined": lambda t, e: f"{who(e)} declines the tile and puts it under permit stack {e['stack']}",
+    "bought_cube": lambda t, e: f"{who(e)} buys {an(e['utility'])} cube for ${e['paid']}",
+    "exchanged": lambda t, e: f"{who(e)} exchanges {an(e['give'])} cube for {an(e['take'])} cube",
+    "bought_building": lambda t, e: f"{who(e)} buys the {t.building_names[e['building']]} for ${e['paid']}",
     "built": _built,
     "company_closed": lambda t, e: "The construction company closes",
-    "supplied": lambda t, e: f"{_who(e)} puts {an(e['utility'])} cube on mine tile {e['tile']}",
-    "refuse_removed": lambda t, e: f"{_who(e)} removes {plural(e['count'], 'refuse cube')}",
-    "report": lambda t, e: f"{_who(e)} reports ${e['cash']} in cash",
+    "supplied": lambda t, e: f"{who(e)} puts {an(e['utility'])} cube on mine tile {e['tile']}",
+    "refuse_removed": lambda t, e: f"{who(e)} removes {plural(e['count'], 'refuse cube')}",
+    "report": lambda t, e: f"{who(e)} reports ${e['cash']} in cash",
     "round": lambda t, e: f"Round {e['round']} begins, market {e['m']:+d}",
     "inspection": _inspection,
 }
 
-_PRIVATE = {  # the private part, for the seat that may see it
+PRIVATE = {  # the private part, for the seat that may see it
     "place": lambda t, p: f"you placed your {p['value']}",
     "permit_look": lambda t, p: f"you see {_listed([_tile(d) for d in p['tiles']])}",
     "permit_draw": lambda t, p: f"you draw {_tile(p['tile'])}",
 }
 
-_ACTIONS = {
+ACTIONS = {
     "place": lambda t, a: f"place a {a.value} foreman on {_where(a.location)}",
     "done": lambda t, a: "leave the remaining foremen unplaced",
     "exchange": lambda t, a: f"exchange {an(a.give)} cube for {an(a.take)} cube",
@@ -232,3 +224,5 @@ _ACTIONS = {
     "supply": lambda t, a: f"put {an(a.utility)} cube on mine tile {a.tile}",
     "remove_refuse": lambda t, a: f"remove {plural(a.count, 'refuse cube')}",
 }
+
+PHRASEBOOK = Phrasebook("Coal Country", events=EVENTS, actions=ACTIONS, private=PRIVATE)

@@ -1,0 +1,106 @@
+"""Coal Country's turn, read in one place (rulebook: Playing the Game): each round is foremen
+placement, then the foremen revealed and used one area at a time (COAL-R28), then the end-of-round
+actions.
+
+Placement is one simultaneous, sealed step: `who` gives the seats still placing, each adds foremen to
+a private draft and commits it (engine.turns.commit); under An Industry Amok the seats place one
+foreman a turn in player order (COAL-R79). Once all are down, the reveal runs by itself: entering a
+step turns its area's foremen face up and queues its turns (`state.queue`); each turn starts
+automatically and either resolves or makes its seat decide (`state.actor`, with `state.sub["stage"]`
+naming the decision). When a step's queue is empty and nobody decides, the next step is entered."""
+
+from __future__ import annotations
+
+from headframe.engine.flow import Flow, automatic, decide
+
+from . import (coal_brokers, construction_company, economy, end_of_round, mine, permit_office, placement,
+               refuse_pile, utility_market, utility_storage, village)
+from .actions import (Build, BuildOver, BuyCube, ChurchTarget, Collide, Decline, Done, Exchange, FirstBuyer,
+                      Incentivize, Keep, PickStack, Place, PlaceTile, RemoveRefuse, Sell, Stop, Supply)
+from .reveal import following
+
+PLACING = ("place_foreman", -1)
+ALL_PLACED = ("unplaced", -1)  # the foremen turn over and step 0 begins
+# The decision step of each stage a seat may be in (`state.sub["stage"]`).
+DECISIONS = {"exchange": "village_store", "church": "church", "sell": "sell_coal", "collide": "earnings_collision",
+             "permit": "permit_permit", "keep": "permit_keep", "place": "permit_place", "order": "buyer_order",
+             "buy": "buy_utilities", "build": "construction_build", "over": "construction_over",
+             "supply": "utility_storage", "refuse": "refuse_pile"}
+# The automatic step that starts each queued turn of a reveal step.
+TURNS = {"village": "village_tiles", "mine": "mining", "brokers": "seller", "permit": "application",
+         "market": "buyer", "construction": "builder", "storage": "storage_foreman", "refuse": "refuse_foreman",
+         "report": "quarterly_report"}
+_TURN_TASKS = {step: (turn, -1) for step, turn in TURNS.items()}
+
+
+def task(state):
+    """The decision a seat owes, else a queued turn to start, else the next step to enter."""
+    if state.actor >= 0:
+        return (DECISIONS[state.sub["stage"]], state.actor)
+    step = state.step
+    if step == "place":  # placement.all_placed, written out: this runs several times a move
+        if state.options.industry_amok:
+            return ALL_PLACED if all(state.done) else PLACING
+        return ALL_PLACED if len(state.sealed) == state.players else PLACING
+    if step == "over":
+        return None
+    if state.queue:
+        return _TURN_TASKS[step]
+    return (following(state, step), -1)
+
+
+FLOW = Flow("Coal Country", task=task, steps=[
+    # Foremen Placement (COAL-R17 to COAL-R22, COAL-R79)
+    decide("place_foreman", placement.choices, {Place: placement.place, Done: placement.done},
+           who=placement.placing, prompt="Place a foreman, or leave the rest unplaced"),
+    # Foremen Reveal & Utilization, step by step (COAL-R28)
+    automatic("unplaced", placement.turn_over),  # step 0: unplaced foremen (COAL-R24)
+    automatic("village", village.reveal),  # step 1: village tiles
+    automatic("village_tiles", village.village_tiles),
+    decide("village_store", village.exchanges, {Exchange: village.exchange, Stop: village.stop},
+           prompt="Exchange a stored cube, or stop"),
+    automatic("mine", mine.reveal),  # step 2: mineshaft tiles
+    automatic("mining", mine.mining),
+    decide("church", mine.church_targets, {ChurchTarget: mine.bless},
+           prompt="Choose the mining foreman the Church blesses"),
+    automatic("brokers", coal_brokers.reveal),  # step 3: coal brokers
+    automatic("seller", coal_brokers.seller),
+    decide("sell_coal", coal_brokers.amounts, {Sell: coal_brokers.sell}, prompt="How much coal to sell"),
+    # a marker moved by a sale (or a quarterly report) onto a taken value (COAL-R11)
+    decide("earnings_collision", economy.directions, {Collide: economy.collide},
+           prompt="Another marker holds that value: move up or down"),
+    # steps 4 to 6, the desk, in the order of option desk_resolution_order
+    automatic("permit", permit_office.reveal),
+    automatic("application", permit_office.application),
+    decide("permit_permit", permit_office.stacks,
+           {PickStack: permit_office.pick_stack, Incentivize: permit_office.incentivize, Stop: permit_office.pass_},
+           prompt="Permit office"),
+    decide("permit_keep", permit_office.looked_at, {Keep: permit_office.keep}, prompt="Permit office"),
+    decide("permit_place", permit_office.positions,
+           {PlaceTile: permit_office.place_tile, Decline: permit_office.decline}, prompt="Permit office"),
+    automatic("market", utility_market.reveal),
+    automatic("buyer", utility_market.buyer),
+    decide("buyer_order", utility_market.buyer_orders, {FirstBuyer: utility_market.first_buyer},
+           prompt="Which of your utility buyers buys first"),
+    decide("buy_utilities", utility_market.purchases, {BuyCube: utility_market.buy_cube, Stop: utility_market.stop},
+           prompt="Buy a utility cube, or stop"),
+    automatic("construction", construction_company.reveal),
+    automatic("builder", construction_company.builder),
+    decide("construction_build", construction_company.builds,
+           {Build: construction_company.build, Stop: construction_company.pass_}, prompt="Construction company"),
+    decide("construction_over", construction_company.lots, {BuildOver: construction_company.build_over},
+           prompt="Construction company"),
+    automatic("storage", utility_storage.reveal),  # step 7: utility storage
+    automatic("storage_foreman", utility_storage.storage_foreman),
+    decide("utility_storage", utility_storage.supplies, {Supply: utility_storage.supply, Stop: utility_storage.stop},
+           prompt="Move a stored cube onto a tile, or stop"),
+    automatic("refuse", refuse_pile.reveal),  # step 8: refuse pile
+    automatic("refuse_foreman", refuse_pile.refuse_foreman),
+    decide("refuse_pile", refuse_pile.removals, {RemoveRefuse: refuse_pile.remove},
+           prompt="How many refuse cubes to remove"),
+    automatic("unplaced_end", placement.unplaced_end),  # COAL-R24, option unplaced_fee_timing
+    # End of the Round Actions (COAL-R65)
+    automatic("report", end_of_round.report),
+    automatic("quarterly_report", end_of_round.quarterly_report),
+    automatic("end", end_of_round.end),
+])

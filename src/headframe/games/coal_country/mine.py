@@ -1,0 +1,107 @@
+"""2. Mineshaft tiles (rulebook: Foremen Reveal & Utilization): the mine (COAL-R36 to COAL-R45): its
+shape (COAL-R36 to COAL-R40) and mining (COAL-R41 to COAL-R44, with the Church of COAL-R32)."""
+
+from __future__ import annotations
+
+from .actions import ChurchTarget
+from .components import FULL, STEP
+from .economy import player_order, stockpile
+from .reveal import enter, finish, foremen_in, next_turn, printed
+
+
+def openings(state, tile: list[int]) -> int:
+    return state.game.tables.masks[tile[2]][tile[3]]
+
+
+def cells(mine: list[list[int]]) -> dict[str, int]:
+    return {f"{tile[0]},{tile[1]}": index for index, tile in enumerate(mine)}
+
+
+def connected(state, seat: int) -> set[int]:
+    """COAL-R40: tiles linked to the entrance by facing openings."""
+    mine = state.mine[seat]
+    by_cell = cells(mine)
+    reached, frontier = {0}, [0]
+    while frontier:
+        tile = mine[frontier.pop()]
+        mask = openings(state, tile)
+        for direction, (dx, dy) in enumerate(STEP):
+            if not mask >> direction & 1:
+                continue
+            other = by_cell.get(f"{tile[0] + dx},{tile[1] + dy}")
+            if other is None or other in reached:
+                continue
+            if openings(state, mine[other]) >> ((direction + 2) % 4) & 1:
+                reached.add(other)
+                frontier.append(other)
+    return reached
+
+
+def relink(state) -> None:
+    """Cache each mine's connected tiles (they change only when a tile is placed)."""
+    state.linked = [sorted(connected(state, seat)) for seat in range(state.players)]
+
+
+def neighbours(state, seat: int, x: int, y: int, by_cell: dict[str, int]) -> list[tuple[int, list[int]]]:
+    """(direction, tile) of each tile orthogonally next to cell (x, y)."""
+    mine = state.mine[seat]
+    found = []
+    for direction, (dx, dy) in enumerate(STEP):
+        other = by_cell.get(f"{x + dx},{y + dy}")
+        if other is not None:
+            found.append((direction, mine[other]))
+    return found
+
+
+# --- step 2: mining (COAL-R42 to COAL-R44, COAL-R32) -------------------------------------------
+
+def reveal(state, task) -> None:
+    enter(state, "mine")
+    state.queue = [[seat] for seat in player_order(state)]
+
+
+def mining(state, task) -> None:
+    """A seat's miners dig; an active Church with two miners or more asks which one it blesses."""
+    seat = next_turn(state)[0]
+    miners = [int(loc[1:]) for _, loc in foremen_in(state, seat, "mine")]
+    if state.church[seat] == -2:
+        if len(miners) > 1:
+            state.actor, state.sub = seat, {"stage": "church", "tiles": sorted(miners)}
+            return
+        state.church[seat] = miners[0] if miners else -1
+    produce(state, seat)
+
+
+def church_targets(state, task) -> tuple:
+    return tuple(ChurchTarget.of(t) for t in state.sub["tiles"])
+
+
+def bless(state, task, action) -> None:
+    seat = task[1]
+    state.church[seat] = action.tile
+    produce(state, seat)
+    finish(state)
+
+
+def produce(state, seat: int) -> None:
+    tables = state.game.tables
+    mine = state.mine[seat]
+    mined = auto = refuse = 0
+    for value, location in foremen_in(state, seat, "mine"):
+        index = int(location[1:])
+        tile = mine[index]
+        yields = tables.yields[tile[2]]
+        amounts = [yields[printed(state, seat, value)]]
+        if state.church[seat] == index:
+            amounts.append(yields[1])  # COAL-R32
+        if tile[4] != FULL:
+            amounts = [amount // 2 for amount in amounts]  # COAL-R42: halved separately
+        if sum(amounts):
+            refuse += 1  # COAL-R44
+        mined += sum(amounts)
+    if not state.options.reformed_industry:  # COAL-R43, REF-2
+        reach = state.linked[seat] if state.options.autoproduction_requires_connection else range(len(mine))
+        auto = sum(tables.yields[mine[i][2]][1] for i in reach if mine[i][4] == FULL)  # COAL-R41
+    state.coal[seat] += mined + auto
+    state.refuse[seat] += refuse
+    state.event("mined", seat=seat, coal=mined, auto=auto, refuse=refuse, stockpile=stockpile(state))

@@ -1,0 +1,182 @@
+"""Foremen Placement (rulebook: Foremen Placement; COAL-R17 to COAL-R22): every seat places its
+foremen face down, all at once and sealed (An Industry Amok: one at a time in player order,
+COAL-R79); then they are turned over. The fees for foremen left unplaced (COAL-R24) or idle
+(COAL-R25, COAL-R26) are this chapter's rules too."""
+
+from __future__ import annotations
+
+from headframe.engine import turns
+
+from .actions import Done, Place
+from .components import FOREMEN, UTILITIES
+from .economy import penalty, player_order
+from .mine import relink
+from .reveal import enter, finish, printed, steps, unplaced
+
+EVERY_SEAT = {players: tuple(range(players)) for players in (2, 3, 4)}
+
+
+def start(state) -> None:
+    state.step = "place"
+    state.foremen = [[] for _ in range(state.players)]
+    state.tavern = [False] * state.players
+    state.church = [-1] * state.players
+    state.order = player_order(state)
+    state.turn = 0
+    state.done = [False] * state.players
+    state.drafts, state.sealed = {}, {}
+
+
+def placing(state) -> tuple[int, ...]:
+    """The seats placing now: every seat not yet committed (Amok: the seat whose turn it is)."""
+    if state.options.industry_amok:
+        return (state.order[state.turn],)
+    seats = EVERY_SEAT[state.players]
+    return turns.uncommitted(state.sealed, seats) if state.sealed else seats
+
+
+def placed(state, seat: int) -> list[list]:
+    """The foremen this seat has placed so far this round."""
+    if state.options.industry_amok or state.step != "place":
+        return state.foremen[seat]
+    return state.drafts.get(str(seat), [])
+
+
+def remaining_values(state, seat: int) -> list[int]:
+    values = list(state.game.tables.foreman_values[state.options.foreman_values])
+    for value, _ in placed(state, seat):
+        values.remove(value)
+    return values
+
+
+def locations(state, seat: int) -> list[str]:
+    """COAL-R19 to COAL-R22: where one more foreman may go."""
+    taken = [location for _, location in placed(state, seat)]
+    options = state.options
+    if state.round == 1 and "CB" not in taken and len(taken) == FOREMEN - 1:
+        return ["CB"]  # COAL-R21: round 1 needs one foreman at the coal brokers
+    found = []
+    kinds = {state.lots[seat][int(loc[1])] for loc in taken if loc[0] == "B"}
+    for lot, building in enumerate(state.lots[seat]):
+        # COAL-R19/R35: own playable building, built before this round, one per tile and per kind
+        if building in state.game.tables.playable and state.lot_round[seat][lot] < state.round \
+                and building not in kinds:
+            found.append(f"B{lot}")
+    for space in ("ST", "RF"):
+        if space not in taken:
+            found.append(space)
+    for index in state.linked[seat]:  # COAL-R21/R40: connected at the start of the round
+        if f"M{index}" not in taken:
+            found.append(f"M{index}")
+    if "CB" not in taken:
+        found.append("CB")
+    if any(state.stacks) and (options.permit_foremen_per_player == "unlimited" or "PO" not in taken):
+        found.append("PO")  # COAL-R22
+    market = [loc for loc in taken if loc[:2] in ("UM", "UT")]
+    if len(market) < 2:
+        if options.utility_type_choice == "declared_at_placement":
+            found.extend(f"UM:{utility}" for utility in UTILITIES)  # COAL-R56
+        else:
+            found.append("UM")
+        if market:
+            found.append("UT")  # COAL-R55: stacked in tandem with the first
+    if not state.closed and (state.top_row or state.bottom_row) and (
+            options.construction_foremen_per_player == "unlimited" or "CC" not in taken):
+        found.append("CC")  # COAL-R22, COAL-R82
+    return found
+
+
+def choices(state, task) -> tuple:
+    return placement_actions(state, task[1])
+
+
+def placement_actions(state, seat: int) -> tuple:
+    values = tuple(sorted(set(remaining_values(state, seat)), reverse=True))
+    done = state.round > 1 or any(location == "CB" for _, location in placed(state, seat))  # COAL-R21
+    key = (tuple(locations(state, seat)), values, done)
+    memo = state.game.tables.placement_memo
+    actions = memo.get(key)
+    if actions is None:
+        actions = tuple(Place.of(location, value) for location in key[0] for value in values)
+        actions = memo[key] = actions + (Done.of(),) if done else actions
+    return actions
+
+
+def place(state, task, action) -> None:
+    seat = task[1]
+    if state.options.industry_amok:  # COAL-R79: placed face down in turn, location public
+        state.foremen[seat].append([action.value, action.location])
+        state.event("place", seat=seat, location=action.location, private={seat: {"value": action.value}})
+        if len(state.foremen[seat]) == FOREMEN:
+            _amok_done(state, seat)
+        _next_amok_turn(state)
+        return
+    draft = state.drafts.setdefault(str(seat), [])  # COAL-R19: a private draft, sealed when complete
+    draft.append([action.value, action.location])
+    if len(draft) == FOREMEN:
+        _commit(state, seat)
+
+
+def done(state, task, action) -> None:
+    """The remaining foremen stay unplaced (COAL-R24, COAL-R79)."""
+    seat = task[1]
+    if state.options.industry_amok:
+        _amok_done(state, seat)
+        _next_amok_turn(state)
+        return
+    _commit(state, seat)
+
+
+def _commit(state, seat: int) -> None:
+    turns.commit(state.sealed, seat, state.drafts.pop(str(seat), []))
+    state.event("committed", seat=seat)
+
+
+def _amok_done(state, seat: int) -> None:
+    state.done[seat] = True
+    state.event("placement_done", seat=seat)
+
+
+def _next_amok_turn(state) -> None:
+    for _ in range(state.players):
+        state.turn = (state.turn + 1) % state.players
+        if not state.done[state.order[state.turn]]:
+            return
+
+
+# --- turning the foremen over ---------------------------------------------------------------
+
+def turn_over(state, task) -> None:
+    """All foremen are down: the sealed placements open at once, and the reveal begins."""
+    if not state.options.industry_amok:
+        for other, placement in turns.reveal(state.sealed).items():
+            state.foremen[other] = placement
+        state.reveals()
+        state.event("placements", locations=[sorted(loc for _, loc in f) for f in state.foremen])
+    begin_reveal(state)
+
+
+def begin_reveal(state) -> None:
+    """Step 0 (COAL-R24): the mines' connections hold for the round, the unplaced foremen turn face up."""
+    relink(state)
+    enter(state, steps(state)[0])
+    if state.options.unplaced_fee_timing == "start_of_reveal":
+        charge_unplaced(state)
+
+
+def unplaced_end(state, task) -> None:
+    enter(state, "unplaced_end")
+    if state.options.unplaced_fee_timing == "end_of_reveal":
+        charge_unplaced(state)
+
+
+def charge_unplaced(state) -> None:
+    for seat in player_order(state):
+        penalty(state, seat, sum(printed(state, seat, v) for v in unplaced(state, seat)), "unplaced")
+
+
+def passes(state, seat: int, value: int, area: str) -> None:
+    """COAL-R26: a passing desk foreman pays its printed influence (option pass_fee_scope)."""
+    if state.options.pass_fee_scope == "all_desk_spaces":
+        penalty(state, seat, printed(state, seat, value), f"pass_{area}")
+    finish(state)
