@@ -134,20 +134,19 @@ class Flow:
             raise self._unknown(task)
         return (task[1],) if step.who is None else step.who(state)
 
-    def current(self, state: Any, seat: int) -> tuple[Step, Task]:
-        """The step the state waits in, and its task as `seat` owes it."""
+    def _owed(self, state: Any) -> tuple[Step, Task]:
         task = self.task(state)
         if task is None:
             raise IllegalAction("the game is over")
         step = self.steps.get(task[0])
         if step is None:
             raise self._unknown(task)
-        if step.who is not None:
-            task = (task[0], seat, *task[2:])
         return step, task
 
     def decide(self, state: Any, seat: int) -> Decision:
-        step, task = self.current(state, seat)
+        step, task = self._owed(state)
+        if step.who is not None:  # a simultaneous step: the task as this seat owes it
+            task = (task[0], seat, *task[2:])
         if step.actions is None:
             raise IllegalAction(f"{self.title}: step {step.name!r} owes no decision")
         kind, prompt = step.kind, step.prompt
@@ -161,21 +160,21 @@ class Flow:
     def perform(self, state: Any, seat: int, action: Action) -> None:
         """Do what the action does at the current step, then go on to the next
         decision. The action is known to be legal (`State.apply` checked it)."""
-        step, task = self.current(state, seat)
-        moves = step.moves
-        move = moves.get(type(action)) or moves.get(None)
+        step, task = self._owed(state)
+        if step.who is not None:
+            task = (task[0], seat, *task[2:])
+        move = step.moves.get(action.__class__) or step.moves.get(None)
         if move is None:
             raise IllegalAction(f"{self.title}: {action.id} does nothing at step {step.name!r}")
         if self.pop is not None:
             self.pop(state)
         move(state, task, action)
-        self.proceed(state)
+        if self.settles:
+            self.proceed(state)
 
     def proceed(self, state: Any) -> None:
         """Run automatic steps, and drop skipped decisions, until a decision is
         owed or the game is over."""
-        if not self.settles:
-            return
         steps, pop = self.steps, self.pop
         for _ in range(MOST_AUTOMATIC_STEPS):
             task = self.task(state)
