@@ -8,10 +8,11 @@ import pytest
 
 from headframe.engine import Rng
 from headframe.engine.svg import seat_colour
-from headframe.games.coal_country.actions import Build, ChurchTarget, Place, PlaceTile, PickStack
+from headframe.games.coal_country.actions import Build, ChurchTarget, PickStack, Place, PlaceTile
 from headframe.games.coal_country.board import ON_BOARD
 
-from ..boards import NS, check_board, clickables, drawn_ids, hint, save as save_picture, texts
+from ..boards import NS, check_board, clickables, drawn_ids, hint, texts
+from ..boards import save as save_picture
 from .helpers import GAME, add_tile, new, place, place_all, stop_until
 
 

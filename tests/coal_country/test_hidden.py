@@ -1,7 +1,7 @@
 """Hidden information (COAL-R23, AMOK-2) and the review's rule checks (COAL-R18, R24, R29, R31, R32, R64)."""
 
 from headframe.engine import Rng
-from headframe.games.coal_country.actions import Decline, Incentivize, Keep, Place, PickStack, Sell, Stop
+from headframe.games.coal_country.actions import Decline, Incentivize, Keep, PickStack, Place, Sell, Stop
 
 from .helpers import DESIGN, add_tile, new
 from .test_reveal import resolve, rich
@@ -107,6 +107,7 @@ def test_a_tile_declined_twice_is_known_to_both():  # COAL-R23, COAL-R54
 
 def test_validate_checks_bottoms():  # the position format
     import pytest
+
     from headframe.engine import PositionError
     state = rich()
     state.bottoms[0] = [5]

@@ -3,9 +3,22 @@
 import pytest
 
 from headframe.games.coal_country import placement
-from headframe.games.coal_country.actions import (Build, BuildOver, BuyCube, ChurchTarget, Decline, Exchange,
-                                                  Incentivize, Keep, PickStack, PlaceTile, RemoveRefuse, Sell, Stop,
-                                                  Supply)
+from headframe.games.coal_country.actions import (
+    Build,
+    BuildOver,
+    BuyCube,
+    ChurchTarget,
+    Decline,
+    Exchange,
+    Incentivize,
+    Keep,
+    PickStack,
+    PlaceTile,
+    RemoveRefuse,
+    Sell,
+    Stop,
+    Supply,
+)
 
 from .helpers import DESIGN, add_tile, kinds, new, place_all, stop_until
 

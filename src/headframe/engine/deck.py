@@ -56,14 +56,14 @@ def redeal(places: list[list], rng: Rng) -> None:
         start += size
 
 
-def redeal_by_epoch(hidden: Mapping[Any, list[tuple[list, int]]], piles: Mapping[Any, list], rng: Rng) -> None:
+def redeal_by_epoch(hidden: Mapping[Any, list[tuple[Any, Any]]], piles: Mapping[Any, list], rng: Rng) -> None:
     """Determinize cards across reshuffles. A pile's *epoch* is bumped each time
     it is rebuilt (shuffled from its discards, or made anew), and a hidden card
     keeps the epoch of the pile it was drawn from: it may have been any card of
     that pile, and no card of a later one.
 
     `hidden[epoch]`: the (place, index) slots of the hidden cards drawn in that
-    epoch; `piles[epoch]`: the face-down pile that epoch still is (current
+    epoch (a list and a position, or a dict and a key); `piles[epoch]`: the face-down pile that epoch still is (current
     epochs only). For each epoch, in that order, its hidden cards and its pile
     are pooled, shuffled and dealt back into the same slots and pile sizes."""
     for epoch in {**dict.fromkeys(hidden), **dict.fromkeys(piles)}:

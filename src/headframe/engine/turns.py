@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 
@@ -36,7 +37,7 @@ def commit(sealed: dict[str, Any], seat: int, choice: Any) -> None:
     sealed[str(seat)] = choice
 
 
-def uncommitted(sealed: dict[str, Any], seats: list[int] | range) -> tuple[int, ...]:
+def uncommitted(sealed: dict[str, Any], seats: Iterable[int]) -> tuple[int, ...]:
     return tuple(seat for seat in seats if str(seat) not in sealed)
 
 

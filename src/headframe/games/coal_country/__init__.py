@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from headframe.engine import Game, State
+from headframe.engine import Game
+from headframe.engine import State as EngineState
 from headframe.engine.observation import ObservationLayout
 
 from . import encoding, heuristic
@@ -76,10 +77,10 @@ Rulings COAL-R1 to COAL-R82 fill the rulebook's gaps."""
         # 9 x 2 construction, 5 storage, 1 refuse, 1 report collision: under 110
         return 110 * players * 8
 
-    def heuristic(self, state: State, seat: int, rng):
+    def heuristic(self, state: EngineState, seat: int, rng):
         return heuristic.choose(state, seat, rng)
 
-    def evaluate(self, state: State) -> list[float]:
+    def evaluate(self, state: EngineState) -> list[float]:
         return super().evaluate(state) if state.is_over() else heuristic.evaluate(state)
 
     def enumerate_actions(self, players: int) -> list:

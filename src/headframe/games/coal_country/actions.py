@@ -141,7 +141,7 @@ class RemoveRefuse(CoalAction):
     count: int
 
 
-def every_action(tables) -> list[CoalAction]:
+def every_action(tables) -> list[Action]:
     """Every action the game can ever offer. A mine holds at most the entrance and all 36
     tiles, each next to an earlier one, so a new tile's cell (x, y >= 0) lies within 36 steps
     of the entrance: |x| + y <= 36. Coal held when selling is at most 5 kept in a Coal Shed,

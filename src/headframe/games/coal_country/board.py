@@ -329,9 +329,9 @@ class Board:
     # --- the companies ---------------------------------------------------------------------
 
     def companies(self, y: float) -> tuple[str, float]:
-        players = self.view["players"]
-        width = (WIDTH - 30) / 2
-        parts, top = [], y
+        players, width = self.view["players"], (WIDTH - 30) / 2
+        parts: list[str] = []
+        top = y
         for first in range(0, len(players), 2):
             row = [self.company(players[i], 10 + (i - first) * (width + 10), top, width)
                    for i in range(first, min(first + 2, len(players)))]

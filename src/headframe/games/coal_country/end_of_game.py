@@ -73,7 +73,7 @@ def statistics(state) -> dict[str, list[int | float]]:
     parts = {"tile_placed": "score_permits", "incentive": "score_permits",
              "bought_cube": "score_utility_cubes", "bought_building": "score_buildings", "fee": "score_penalties"}
     counts = {"bought_cube": "cubes_bought", "bought_building": "buildings_bought"}
-    stats = {name: [0] * state.players for name in (
+    stats: dict[str, list[int | float]] = {name: [0] * state.players for name in (
         "score_start_money", "score_sales", "score_penalties", "score_permits", "score_utility_cubes",
         "score_buildings", "score_inspection", "coal_mined", "coal_sold", "refuse_made", "refuse_removed",
         "cubes_bought", "buildings_bought", "mineshaft_tiles", "inspection_fees")}

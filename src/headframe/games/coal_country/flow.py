@@ -13,10 +13,39 @@ from __future__ import annotations
 
 from headframe.engine.flow import Flow, automatic, decide
 
-from . import (coal_brokers, construction_company, economy, end_of_round, mine, permit_office, placement,
-               refuse_pile, utility_market, utility_storage, village)
-from .actions import (Build, BuildOver, BuyCube, ChurchTarget, Collide, Decline, Done, Exchange, FirstBuyer,
-                      Incentivize, Keep, PickStack, Place, PlaceTile, RemoveRefuse, Sell, Stop, Supply)
+from . import (
+    coal_brokers,
+    construction_company,
+    economy,
+    end_of_round,
+    mine,
+    permit_office,
+    placement,
+    refuse_pile,
+    utility_market,
+    utility_storage,
+    village,
+)
+from .actions import (
+    Build,
+    BuildOver,
+    BuyCube,
+    ChurchTarget,
+    Collide,
+    Decline,
+    Done,
+    Exchange,
+    FirstBuyer,
+    Incentivize,
+    Keep,
+    PickStack,
+    Place,
+    PlaceTile,
+    RemoveRefuse,
+    Sell,
+    Stop,
+    Supply,
+)
 from .reveal import following
 
 PLACING = ("place_foreman", -1)

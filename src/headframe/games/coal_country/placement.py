@@ -32,7 +32,7 @@ def placing(state) -> tuple[int, ...]:
     if state.options.industry_amok:
         return (state.order[state.turn],)
     seats = EVERY_SEAT[state.players]
-    return turns.uncommitted(state.sealed, seats) if state.sealed else seats
+    return turns.uncommitted(state.sealed, range(state.players)) if state.sealed else seats
 
 
 def placed(state, seat: int) -> list[list]:

@@ -8,11 +8,12 @@ once the game has ended. The rules are in the modules named after the rulebook's
 
 from __future__ import annotations
 
+from typing import Any
+
 from headframe.engine import Result, Rng, State
 from headframe.engine.turns import uncommitted
 
-from . import (coal_brokers, construction_company, economy, end_of_game, mine, permit_office, placement, reveal,
-               setup, view)
+from . import coal_brokers, construction_company, economy, end_of_game, mine, permit_office, placement, reveal, setup, view
 from .flow import FLOW
 from .placement import EVERY_SEAT
 
@@ -26,6 +27,43 @@ class CoalCountryState(State):
         "stacks", "bottoms", "top_row", "bottom_row", "pile", "removed", "closed",
         "market", "supply", "calendar", "bag", "spent_cubes", "m", "inspection",
     )
+    round: int
+    step: str
+    queue: list[list[Any]]  # the turns still to start: [seat, value, ...]
+    actor: int
+    sub: dict[str, Any]
+    order: list[int]
+    turn: int
+    done: list[bool]
+    drafts: dict[str, list[list[Any]]]  # per seat, [value, location] pairs
+    sealed: dict[str, list[list[Any]]]
+    foremen: list[list[list[Any]]]
+    cash: list[int]
+    earnings: list[int]
+    draw_rank: list[int]
+    coal: list[int]
+    refuse: list[int]
+    storage: list[list[int]]
+    lots: list[list[str]]
+    lot_round: list[list[int]]
+    mine: list[list[list[int]]]  # per seat, [x, y, design, rotation, cubes] tiles
+    linked: list[list[int]]
+    tavern: list[bool]
+    church: list[int]
+    stacks: list[list[int]]
+    bottoms: list[list[str | list[int]]]  # "all" or the seats that know each declined tile
+    top_row: list[str]
+    bottom_row: list[str]
+    pile: list[str]
+    removed: list[str]
+    closed: bool
+    market: list[int]
+    supply: list[int]
+    calendar: list[int]
+    bag: list[int]
+    spent_cubes: list[int]
+    m: int
+    inspection: list[list[int]]
 
     flow = FLOW
 
@@ -41,7 +79,7 @@ class CoalCountryState(State):
         if self.options.industry_amok:
             return (self.order[self.turn],)
         seats = EVERY_SEAT[self.players]
-        return uncommitted(self.sealed, seats) if self.sealed else seats
+        return uncommitted(self.sealed, range(self.players)) if self.sealed else seats
 
     def setup(self) -> None:
         setup.setup(self)

@@ -146,7 +146,8 @@ def _resample_permits(state, seat: int, rng: Rng) -> None:
                 slots += [(entry, 0) for entry in pair if not _knows(entry[1], seat)]
             elif "tile" in sub and not _knows(sub["known"], seat):
                 slots.append((sub, "tile"))
-        redeal_by_epoch({n: slots}, {}, rng)  # a stack is never rebuilt: its hidden tiles are one epoch
+        # a stack is never rebuilt: its hidden tiles are one epoch
+        redeal_by_epoch({n: slots}, {}, rng)
         if held == n + 1 and "pair" in sub and pair is None:
             sub["tile"] = sub["pair"][0][0]
         if pair is not None:
