@@ -24,7 +24,7 @@ import dataclasses
 import types
 import typing
 import urllib.parse
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, ClassVar
 
 from . import jsontext
@@ -36,7 +36,6 @@ _SCALARS = (int, str, bool)
 class Action:
     kind: ClassVar[str]
     _kinds: ClassVar[dict[str, type[Action]]] = {}
-    _interned: ClassVar[dict[tuple, Action]]
     _types: ClassVar[dict[str, Any] | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -45,21 +44,15 @@ class Action:
             cls._kinds = {}
         if "kind" in cls.__dict__:
             cls._kinds[cls.kind] = cls
-            cls._interned = {}
+            # Interning: one object per kind and field values, from a C-level cache that
+            # keeps argument types apart (True == 1 and they hash alike, but are other actions).
+            setattr(cls, "of", staticmethod(lru_cache(maxsize=None, typed=True)(cls)))
 
     @classmethod
     def of(cls, *args: Any) -> Action:
-        """The interned action with these field values."""
-        key: tuple = args
-        for arg in args:  # True == 1 and they hash alike: a key holding a bool also holds the types
-            if arg.__class__ is bool:
-                key = (args, tuple(map(type, args)))
-                break
-        try:
-            return cls._interned[key]
-        except KeyError:
-            action = cls._interned[key] = cls(*args)
-            return action
+        """The interned action of this kind with these field values (each kind
+        replaces this with its own cache)."""
+        raise TypeError(f"{cls.__name__} is an action family, not a kind: build its kinds' actions")
 
     def __copy__(self) -> Action:
         return self  # frozen and interned
