@@ -14,8 +14,8 @@ from headframe.engine import Rng, load_game
 from headframe.games import copper_country
 
 GAME = load_game("copper-country")
-RULES = Path(copper_country.__file__).with_name("rules.py")
-LOGGED = set(re.findall(r'self\.event\(\s*"(\w+)"', RULES.read_text(encoding="utf-8")))
+RULES = sorted(Path(copper_country.__file__).parent.glob("*.py"))
+LOGGED = {kind for path in RULES for kind in re.findall(r'state\.event\(\s*"(\w+)"', path.read_text(encoding="utf-8"))}
 
 CARD_ID = re.compile(r"\b(?:CAP|PROD)\d-\d\d\b")
 NAMED_CARD = re.compile(r"\w\S* \((?:CAP|PROD)\d-\d\d\)")  # "labor card (CAP1-01)", "Collapse! (PROD1-12)"

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from headframe.engine import Rng
+from headframe.games.copper_country import cards, eras, events, scoring, track
 from headframe.games.copper_country.actions import Casualty, Discard, Done, Manage, Prospect, Redraw, Take, UseBusiness
 from headframe.games.copper_country.components import Row
-from headframe.games.copper_country.rules import NO_ROW
+from headframe.games.copper_country.flow import FLOW
+from headframe.games.copper_country.production import NO_ROW
+from headframe.games.copper_country.work import partners
 
 from .helpers import (
     at_management, choose, kinds, new, on_top, pay_all, place_miner, set_hand, set_tasks, surveyed, work,
@@ -20,7 +23,7 @@ def hidden(state, seat):
 
 def test_determinize_after_an_era_change_deals_no_new_era_card_to_a_hand():  # COP-R4, COP-R34
     state = new(players=3, seed=5)
-    state._new_era(2)
+    eras.new_era(state, 2)
     era2 = set(state.tables.capital_by_era[2])
     before = {seat: sorted(state.hands[seat]) for seat in (0, 1)}
     changed = False
@@ -38,7 +41,7 @@ def test_determinize_after_a_reshuffle_deals_no_reshuffled_card_to_an_older_hand
     state.capital_discard = state.capital_deck
     state.capital_deck = []
     reshuffled = set(state.capital_discard)
-    state._restock_capital()
+    cards.restock_capital(state)
     assert state.capital_version == 1 and set(state.capital_deck) == reshuffled
     at_management(state, 0)
     state.apply(0, Take.of(-1))  # seat 0 draws one card of the reshuffled deck
@@ -89,7 +92,7 @@ def test_a_used_abilities_reset_at_each_turn():  # COP-R27, COP-R36
     state.used.append("house")
     assert "use_business:LB2" not in kinds(state, 0)
     set_tasks(state, [["end_turn", 0]])
-    state._advance()
+    FLOW.proceed(state)
     assert state.to_move() == (1,) and state.used == []
     assert "use_business:LB2" in kinds(state, 1)
 
@@ -103,27 +106,27 @@ def stalled_board(state):
 def test_b_stall_conditions_3_and_5_and_era_3():  # COP-R52
     state = new(industry_track_tokens="end=17")
     stalled_board(state)
-    assert state._stalled()
+    assert scoring.stalled(state)
     state.era = 3
-    assert not state._stalled()  # condition 1: never in era 3
+    assert not scoring.stalled(state)  # condition 1: never in era 3
     state.era = 1
     site = state.board.sites[0]
     poor = next(token for token, face in state.tables.terrain.items() if face == "poor_rock")
     other = next(token for token, face in state.tables.terrain.items() if face != "poor_rock")
     surveyed(state, site, poor)
     state.surveyed[site] = False
-    assert not state._stalled()  # condition 3: a survey can still take rock off
+    assert not scoring.stalled(state)  # condition 3: a survey can still take rock off
     surveyed(state, site, other)
     state.surveyed[site] = False
-    assert state._stalled()
+    assert scoring.stalled(state)
     state.surveyed[site] = True
     state.rock.pop("P01")  # a site with exactly 2 poor rock and free build spaces
-    assert state._stalled()  # condition 5 is checked in era 2 only
+    assert scoring.stalled(state)  # condition 5 is checked in era 2 only
     state.era = 2
-    assert not state._stalled()  # condition 5: a shaft house in supply and a free build space
+    assert not scoring.stalled(state)  # condition 5: a shaft house in supply and a free build space
     for seat in range(state.players):
         state.supply[seat][1] = 0
-    assert state._stalled()
+    assert scoring.stalled(state)
 
 
 def test_c_casualty_look_ahead_keeps_the_working_miner_for_the_claim():  # COP-R18, COP-R22, COP-R27
@@ -163,7 +166,7 @@ def test_e_era_change_shuffles_the_community_in_and_conserves_capital_cards():  
         before = sorted(sum(state.hands, []) + state.capital_deck + state.capital_discard + state.community)
         community = list(state.community)
         state.capital_discard.append(state.capital_deck.pop())
-        state._new_era(2)
+        eras.new_era(state, 2)
         after = sorted(sum(state.hands, []) + state.capital_deck + state.capital_discard + state.community)
         assert after == sorted(before + state.tables.capital_by_era[2]) and not state.capital_discard
         changed |= any(card in state.capital_deck for card in community)
@@ -176,7 +179,7 @@ def test_f_a_second_business_icon_opens_a_second_business():  # COP-R36
     assert len(spaces) == 2
     for number in spaces:
         state.track_next = number
-        state._take_from_track(0, "P16", "")
+        track.take_from_track(state, 0, "P16", "")
     assert len(state.businesses) == 2 and len(set(state.businesses)) == 2
     assert len(state.business_pool) == len(state.tables.businesses) - 2
 
@@ -186,8 +189,8 @@ def test_g_one_man_drill_everyone_draws_before_anyone_goes_to_unrest():  # COP-R
     state.current = 0
     set_tasks(state, [["manage", 0], ["labor", 0], ["before_dividends", 0], ["dividends", 0], ["end_turn", 0]])
     state.event_pools["event_20th"] = ["E20-1"]
-    state._draw_event("event_20th")
-    state._advance()
+    events.draw_event(state, "event_20th")
+    FLOW.proceed(state)
     for seat in range(3):
         assert state.decision(seat).kind == "event_drill"
         assert all("unrest" not in state.miner_at[s] for s in range(3))
@@ -210,7 +213,7 @@ def test_i_a_powered_building_counts_after_an_unpowered_one():  # COP-R14, COP-R
     state = new()
     # M01's build spaces are B01, B02, B03; B01 is not powered, B02 is powered by a hoist house on B10
     state.builds = {"B01": [0, "shaft_house"], "B02": [0, "shaft_house"], "B10": [0, "hoist_house"]}
-    assert state.board.site_builds["M01"][:2] == ("B01", "B02") and not state._partners(0, "B01")
+    assert state.board.site_builds["M01"][:2] == ("B01", "B02") and not partners(state, 0, "B01")
     assert state.max_shifts(0, "M01") == 2 + 4
     del state.builds["B10"]
     assert state.max_shifts(0, "M01") == 2 + 2
@@ -286,7 +289,7 @@ def test_a_business_is_offered_before_a_management_action_with_nothing_legal(): 
         state.surveyed[site] = True
     state.supply[0] = [0, 0, 0]
     at_management(state, 0)
-    state._advance()
+    FLOW.proceed(state)
     assert kinds(state) == ["use_business:LB2", Done.of().id]
     state.apply(0, Done.of())  # the first management action is skipped
     assert kinds(state) == ["use_business:LB2", Done.of().id]
@@ -324,8 +327,8 @@ def test_stall_counts_a_set_aside_poor_rock_token_as_possibly_on_the_board():  #
     poor = next(t for t in sorted(faces) if faces[t] == "poor_rock" and t not in state.terrain.values())
     plain = next(t for t in sorted(faces) if faces[t] != "poor_rock" and t not in state.terrain.values())
     state.terrain_aside = [plain, poor]
-    assert state._stalled()  # every token on the board face-up: the ones set aside cannot matter
+    assert scoring.stalled(state)  # every token on the board face-up: the ones set aside cannot matter
     state.surveyed[site] = False  # its token is not poor rock, but the players cannot know that
-    assert not state._stalled()  # for all they know, the poor-rock token set aside is on this site
+    assert not scoring.stalled(state)  # for all they know, the poor-rock token set aside is on this site
     state.terrain_aside = [plain, plain]  # (a rig: no poor-rock token unseen)
-    assert state._stalled()
+    assert scoring.stalled(state)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from headframe.games.copper_country import events
 from headframe.games.copper_country.actions import (
     Accept, Discard, Done, Labor, PlaceRock, Play, Sacrifice, UseBusiness, WorkAt,
 )
+from headframe.games.copper_country.flow import FLOW
 
 from .helpers import (
     GAME, at_labor, at_management, choose, kinds, new, on_top, pay_all, place_miner, set_hand, set_tasks, surveyed,
@@ -116,9 +118,9 @@ def test_events_osceola_and_compensation():  # E19-4, E20-3; COP-R37
     state.era = 3
     state.event_pools["event_20th"] = ["E20-3"]
     state.current = 0
-    state._draw_event("event_20th")
+    events.draw_event(state, "event_20th")
     state._decisions = {}
-    state._advance()
+    FLOW.proceed(state)
     assert state.decision(0).kind == "event_compensation"
     state.apply(0, Accept.of(True))
     assert state.miner_at[0].count("cemetery") == 0
@@ -129,8 +131,8 @@ def test_event_one_man_drill():  # E20-1
     state.current = 0
     set_tasks(state, [["manage", 0], ["labor", 0], ["before_dividends", 0], ["dividends", 0], ["end_turn", 0]])
     state.event_pools["event_20th"] = ["E20-1"]
-    state._draw_event("event_20th")
-    state._advance()
+    events.draw_event(state, "event_20th")
+    FLOW.proceed(state)
     assert state.decision(0).kind == "event_drill" and Done.of() in state.decision(0).actions
     state.apply(0, Discard.of(state.decision(0).actions[0].card))
     state.apply(1, Done.of())

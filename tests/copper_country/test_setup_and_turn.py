@@ -9,6 +9,7 @@ from headframe.games.copper_country.actions import (
     Build, ChooseBuilding, Contract, Discard, Done, Keep, Labor, Manage, MoveRock, Prospect, Relocate, Accept,
     StockpileAt, Survey, Take,
 )
+from headframe.games.copper_country.flow import FLOW
 
 from .helpers import GAME, at_labor, at_management, give, kinds, new, place_miner, set_hand, set_tasks
 
@@ -95,7 +96,7 @@ def test_no_legal_management_action_is_skipped():  # COP-R5
     state.surveyed = {site: True for site in state.board.sites}
     state.supply[0] = [0, 0, 0]
     state._decisions = {}
-    state._advance()
+    FLOW.proceed(state)
     assert state.decision(0).kind == "labor"
 
 
@@ -295,7 +296,7 @@ def test_dividends_discard_to_the_era_limit(era, limit):  # rulebook: Dividends;
     state.era = era
     give(state, 0, state.capital_deck[-5:])
     set_tasks(state, [["dividends", 0], ["end_turn", 0]])
-    state._advance()
+    FLOW.proceed(state)
     discards = 0
     while state.to_move() == (0,) and state.decision(0).kind == "dividends":
         state.apply(0, state.decision(0).actions[0])
@@ -309,7 +310,7 @@ def test_other_players_may_exceed_the_limit():  # COP-R12
     give(state, 1, state.capital_deck[-5:])
     set_hand(state, 0, [])
     set_tasks(state, [["dividends", 0], ["end_turn", 0]])
-    state._advance()
+    FLOW.proceed(state)
     assert state.to_move() == (1,) and len(state.hands[1]) == 8
 
 
@@ -317,7 +318,7 @@ def test_discard_is_offered_once_per_identical_card():  # COP-R53
     state = new()
     set_hand(state, 0, ["CAP1-01", "CAP1-02", "CAP1-03", "CAP1-07", "CAP1-13"])
     set_tasks(state, [["dividends", 0], ["end_turn", 0]])
-    state._advance()
+    FLOW.proceed(state)
     assert kinds(state) == [Discard.of("CAP1-01").id, Discard.of("CAP1-07").id, Discard.of("CAP1-13").id]
 
 
@@ -325,7 +326,7 @@ def test_done_is_only_offered_with_a_business_window():  # COP-R36 window turn
     state = new()
     state.businesses = ["LB2"]
     set_tasks(state, [["before_dividends", 0], ["dividends", 0], ["end_turn", 0]])
-    state._advance()
+    FLOW.proceed(state)
     assert kinds(state) == ["use_business:LB2", Done.of().id]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from headframe.engine import OptionError
+from headframe.games.copper_country import scoring
 from headframe.games.copper_country.actions import Discard, Done, Manage, PlaceRock, Sacrifice, Take, UseBusiness
 
 from .helpers import GAME, at_management, choose, kinds, new, on_top, pay_all, place_miner, set_hand, surveyed, work
@@ -201,10 +202,10 @@ def test_stalled_game_ends():  # COP-R52
         state.surveyed[site] = True
     spaces = state.board.spaces
     state.rock = {s: 1 for s in spaces}
-    assert state._stalled()
+    assert scoring.stalled(state)
     state.builds = {"B01": [0, "shaft_house"]}
     state.rock.pop("P01")
-    assert not state._stalled()  # a shaft house on a site with 2 rock: 2 + 2 - 3 = 1 shift
+    assert not scoring.stalled(state)  # a shaft house on a site with 2 rock: 2 + 2 - 3 = 1 shift
 
 
 # --- local businesses ---------------------------------------------------------------------------------- COP-R36

@@ -6,6 +6,9 @@ from dataclasses import dataclass
 
 from headframe.engine import Action
 
+from .components import MINERS_PER_PLAYER
+from .payment import ways_to_pay
+
 
 class CopperAction(Action):
     pass
@@ -173,3 +176,49 @@ class Sacrifice(CopperAction):
 class Done(CopperAction):
     """Decline an optional business or event offer; end the turn's last window."""
     kind = "done"
+
+
+
+def enumerate_actions(tables):
+    """Every action either board can ever offer, in a fixed order. A capital card is played
+    only by the routes some payment can open (`ways_to_pay`); only the rows that complete a
+    claim on some production card name one."""
+    t = tables
+    boards = list(t.boards.values())
+    camps = sorted({c for b in boards for c in b.camps})
+    sites = sorted({s for b in boards for s in b.sites})
+    spaces = sorted({p for b in boards for p in b.spaces})
+    builds = sorted({x for b in boards for x in b.builds})
+    capital, production = sorted(t.capital), sorted(t.rows)
+    miners = range(MINERS_PER_PLAYER)
+    yield from (Contract.of(c) for c in camps + [""])
+    yield from (Manage.of(k) for k in ("survey", "build", "prospect", "negotiate", "immigrate"))
+    yield from (Labor.of(k) for k in ("stockpile", "relocate", "payroll", "shutdown"))
+    yield from (UseBusiness.of(c) for c in sorted(t.businesses))
+    yield from (Take.of(slot) for slot in range(-1, t.community_size))
+    yield from (Survey.of(s) for s in sites)
+    yield from (MoveRock.of(p) for p in spaces)
+    yield from (ChooseBuilding.of(k) for k in ("company_house", "shaft_house", "hoist_house"))
+    yield from (Build.of(place) for place in camps + builds)
+    yield from (Prospect.of(c) for c in [""] + production)
+    yield from (WorkAt.of(m, s) for m in miners for s in sites)
+    yield from (StockpileAt.of(m, c) for m in miners for c in camps)
+    yield from (Keep.of(c) for c in capital)
+    yield from (Relocate.of(m, c) for m in miners for c in camps)
+    yield from (Accept.of(yes) for yes in (True, False))
+    most_rows = max(len(rows) for rows in t.rows.values())
+    completing = {index for rows in t.rows.values() for index, row in enumerate(rows) if row.complete_claim}
+    yield from (ChooseRow.of(r, claim) for r in range(most_rows)
+                for claim in (("", "held", "company") if r in completing else ("",)))
+    yield Redraw.of()
+    terrains = sorted({r for r in t.terrain.values() if r != "poor_rock"})
+    ways = ways_to_pay(terrains, sorted({c["two_for_one_resource"] for c in t.companies.values()}))
+    for card in capital:
+        for resource in t.capital[card][1]:
+            yield from (Play.of(card, resource, need, via) for need, via in ways[resource])
+    yield from (Casualty.of(k) for k in ("working", "unskilled", "ignore"))
+    rocks = sorted({(p, tok) for b in boards for p in b.spaces for tok in ("",) + b.space_sites[p]})
+    yield from (PlaceRock.of(p, tok) for p, tok in rocks)
+    yield from (Discard.of(c) for c in capital)
+    yield from (Sacrifice.of(m) for m in range(-1, MINERS_PER_PLAYER))
+    yield Done.of()

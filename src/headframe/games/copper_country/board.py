@@ -1,41 +1,27 @@
 """Copper Country's board picture: one SVG drawn from a seat's view alone.
 
-The hex map (camps, mine sites, their poor-rock spaces on the sides and build
-spaces on the vertices, COP-R47, COP-R48), the industry track laid out as one
-strip (COP-R35), the decks and community cards, the revealed production card,
-and a ledger per seat. A legal action is drawn on the thing it acts on;
-`place_of` says which."""
+The hex map (board_map.py), the industry track laid out as one strip (COP-R35),
+the decks and community cards, the revealed production card, and a ledger per
+seat. A legal action is drawn on the thing it acts on; `place_of` says which."""
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
-from functools import lru_cache
 from typing import Any
 
 from headframe.engine import seat_label, svg
 
-from .components import RESOURCES
-from .describe import BUILDINGS
-from .view import row_words
+from .board_map import (
+    INK, MAP, MUTED, RESOURCE_COLOURS, RESOURCE_SHORT, HexMap, building_piece, outline, rock,
+)
+from .text import BUILDINGS, row_words
 
 WIDTH = 1000
 TRACK_TOP, TRACK_CELL = 34, 29
-MAP = (10, 98, 570, 560)  # x, y, width, height of the hex map
 PANEL_X = 596
 LEDGER_TOP = MAP[1] + MAP[3] + 14
 CARD_W, CARD_H = 76, 70
-
-INK = "#2b2118"
-MUTED = "#6d6259"
-SITE_FILL = "#e9dcc0"
-CAMP_FILL = "#cfe0c3"
-ROCK = "#7d7d7d"
 TRACK_FILL = "#f4efe6"
-HIGHLIGHT = "#111111"
-
-RESOURCE_COLOURS = dict(zip(RESOURCES, ("#f2c14e", "#8fbf6a", "#7fa7d9", "#b08968", "#e07a5f", "#9b8ec4")))
-RESOURCE_SHORT = dict(zip(RESOURCES, ("LAB", "SUR", "EQP", "UND", "EXP", "TRN")))
 TRACK_ICONS = {  # icon -> (label, fill, meaning)
     "start": ("S", "#ffffff", "start"),
     "end": ("END", "#3d3d3d", "end of the game"),
@@ -45,14 +31,11 @@ TRACK_ICONS = {  # icon -> (label, fill, meaning)
     "event_19th": ("19", "#f4a6a6", "a 19th-century event"),
     "event_20th": ("20", "#d98c8c", "a 20th-century event"),
 }
-# Pointy-top hexes, y pointing down: the angle of each side's direction (COP-R47 notation).
-SIDE_ANGLES = {"E": 0, "NE": -60, "NW": -120, "W": 180, "SW": 120, "SE": 60}
-SQRT3 = math.sqrt(3)
 
 
 def render_board(game, view: dict[str, Any]) -> str:
-    actions = _Actions.of(game, view)
-    board = _Board(game, view, actions)
+    actions = Actions.of(game, view)
+    board = HexMap(game, view, actions)
     height = LEDGER_TOP + sum(_ledger_height(view, entry) for entry in view["seats"]) + 8
     label = f"Copper Country, {view['board']} board, {view['era_name']}"
     return svg.document(
@@ -93,7 +76,7 @@ def place_of(action) -> str | None:
     return None
 
 
-class _Actions:
+class Actions:
     """Legal actions grouped by the place they happen on."""
 
     def __init__(self, game, actions=(), miners=()) -> None:
@@ -105,7 +88,7 @@ class _Actions:
                 self.by_place[place].append(action)
 
     @classmethod
-    def of(cls, game, view: dict[str, Any]) -> _Actions:
+    def of(cls, game, view: dict[str, Any]) -> Actions:
         """The view's seat's legal actions (none for spectators and seats not to move)."""
         actions = [game.parse_action(data) for data in (view.get("decision") or {}).get("actions", ())]
         miners = view["seats"][view["seat"]]["miners"] if view["seat"] is not None else ()
@@ -137,15 +120,12 @@ class _Actions:
         return place in self.by_place
 
 
-NO_ACTIONS = _Actions(None)  # for things only shown: others' ledgers, a card inside a clickable slot
+NO_ACTIONS = Actions(None)  # for things only shown: others' ledgers, a card inside a clickable slot
 
 
 def _capitalised(words: str) -> str:
     return words[:1].upper() + words[1:]
 
-
-def _outline(actionable: bool) -> dict[str, Any]:
-    return {"stroke": HIGHLIGHT, "stroke_width": 3} if actionable else {"stroke": INK, "stroke_width": 1}
 
 
 # --- heading and industry track ---------------------------------------------------------------
@@ -186,7 +166,7 @@ def _track_cell(number: int, icon: str, track) -> str:
     parts = [svg.element("rect", x=x, y=TRACK_TOP, width=TRACK_CELL - 2, height=40, rx=3,
                          fill="#d9d4cc" if off else fill, stroke=INK, stroke_width=1)]
     if holds_rock:
-        parts.append(_rock(centre, TRACK_TOP + 12, 10))
+        parts.append(rock(centre, TRACK_TOP + 12, 10))
     parts.append(svg.text(centre, TRACK_TOP + 16, number, font_size=12, text_anchor="middle",
                           fill="#ffffff" if holds_rock else MUTED))
     if label:
@@ -197,224 +177,15 @@ def _track_cell(number: int, icon: str, track) -> str:
     return svg.group(*parts, svg.title(hint))
 
 
-def _rock(x: float, y: float, r: float) -> str:
-    return svg.element("circle", cx=x, cy=y, r=r, fill=ROCK, stroke="#3f3f3f", stroke_width=1)
-
-
-# --- the hex map ------------------------------------------------------------------------------
-
-@lru_cache(maxsize=8)
-def _geometry(game, name: str) -> tuple[dict[str, tuple[float, float]], dict[str, tuple[float, float]], float]:
-    """Centres of the camps and mine sites, points of the poor-rock and build spaces
-    (from their `side` and `corner` notation), and the hex size, fitted to MAP."""
-    data = game.components["boards"][name]
-    unit = {h["id"]: _axial(*h["axial"]) for h in data["camps"] + data["mine_sites"]}
-    points = {p["id"]: _side_point(unit, p["side"]) for p in data["poor_rock_spaces"]}
-    points.update({b["id"]: _corner_point(unit, b["corner"]) for b in data["build_spaces"]})
-    xs, ys = [x for x, _ in unit.values()], [y for _, y in unit.values()]
-    left, top = min(xs) - SQRT3 / 2, min(ys) - 1
-    width, height = max(xs) + SQRT3 / 2 - left, max(ys) + 1 - top
-    size = min(MAP[2] / width, MAP[3] / height)
-    dx = MAP[0] + (MAP[2] - width * size) / 2 - left * size
-    dy = MAP[1] + (MAP[3] - height * size) / 2 - top * size
-
-    def fit(point):
-        return point[0] * size + dx, point[1] * size + dy
-
-    return ({k: fit(p) for k, p in unit.items()}, {k: fit(p) for k, p in points.items()}, size)
-
-
-def _axial(q: int, r: int) -> tuple[float, float]:
-    return SQRT3 * (q + r / 2), 1.5 * r
-
-
-def _polar(centre, angle: float, distance: float) -> tuple[float, float]:
-    return centre[0] + distance * math.cos(math.radians(angle)), centre[1] + distance * math.sin(math.radians(angle))
-
-
-def _side_point(unit, side: str) -> tuple[float, float]:
-    hex_id, direction = side.split(":")
-    return _polar(unit[hex_id], SIDE_ANGLES[direction], SQRT3 / 2)
-
-
-def _corner_point(unit, corner: str) -> tuple[float, float]:
-    hex_id, sides = corner.split(":")
-    a, b = (math.radians(SIDE_ANGLES[d]) for d in sides.split("-"))
-    angle = math.degrees(math.atan2(math.sin(a) + math.sin(b), math.cos(a) + math.cos(b)))
-    return _polar(unit[hex_id], angle, 1)
-
-
-def _hexagon(centre, size: float, **attrs) -> str:
-    corners = [_polar(centre, 30 + 60 * k, size) for k in range(6)]
-    return svg.element("polygon", points=" ".join(f"{x:.1f},{y:.1f}" for x, y in corners), **attrs)
-
-
-class _Board:
-    def __init__(self, game, view, actions: _Actions) -> None:
-        self.view, self.actions = view, actions
-        self.board = game.tables.boards[view["board"]]
-        self.centres, self.points, self.size = _geometry(game, view["board"])
-        self.miners = _miners_by_place(view)
-
-    def draw(self) -> str:
-        board = self.board
-        hexes = sorted(board.camps + board.sites, key=lambda place: place in self.actions)  # outlines on top
-        return svg.group(
-            *(self._camp(place) if place in board.house_spaces else self._site(place) for place in hexes),
-            *(self._rock_space(space) for space in board.spaces),
-            *(self._build_space(space) for space in board.builds),
-            class_="map",
-        )
-
-    def _camp(self, camp: str) -> str:
-        centre, size = self.centres[camp], self.size
-        owners = self.view["company_houses"][camp]
-        spaces = self.board.house_spaces[camp]
-        hexagon = _hexagon(centre, size * 0.97, fill=CAMP_FILL, **_outline(camp in self.actions))
-        houses = [_house(centre[0] + (k - (spaces - 1) / 2) * size * 0.3, centre[1] - size * 0.28, size * 0.22,
-                         owners[k] if k < len(owners) else None) for k in range(spaces)]
-        names = ", ".join(map(seat_label, owners)) or "none"
-        hint = f"Camp {camp}: company houses {names}; miners {self._miner_words(camp)}"
-        return svg.group(
-            self.actions.clickable(camp, hexagon, hint),
-            svg.text(centre[0], centre[1] - size * 0.55, camp, font_size=13, font_weight="bold",
-                     text_anchor="middle", fill=INK),
-            *houses, self._pawns(camp), data_place=camp)
-
-    def _site(self, site: str) -> str:
-        centre, size = self.centres[site], self.size
-        hexagon = _hexagon(centre, size * 0.97, fill=SITE_FILL, **_outline(site in self.actions))
-        face = self.view["terrain"][site]
-        rocks = sum(space in self.view["poor_rock"] for space in self.board.site_spaces[site])
-        terrain = "face-down terrain token" if face is None else f"terrain {face.replace('_', ' ')}"
-        if site in self.view["terrain_rock"]:
-            terrain += " holding a poor rock"
-        hint = f"Mine site {site}: {terrain}, {rocks}/3 poor rock; miners {self._miner_words(site)}"
-        return svg.group(
-            self.actions.clickable(site, hexagon, hint),
-            svg.text(centre[0], centre[1] - size * 0.55, site, font_size=12, font_weight="bold",
-                     text_anchor="middle", fill=INK),
-            self._terrain(site, face, centre, size), self._pawns(site), data_place=site)
-
-    def _terrain(self, site: str, face: str | None, centre, size: float) -> str:
-        x, y, r = centre[0], centre[1] - size * 0.16, size * 0.24
-        if face is None:
-            return svg.group(svg.element("circle", cx=x, cy=y, r=r, fill=svg.FACE_DOWN, stroke=INK),
-                             svg.text(x, y + 5, "?", font_size=14, text_anchor="middle", fill="#ffffff"))
-        if face == "poor_rock":
-            token = [svg.element("circle", cx=x, cy=y, r=r, fill="#c9c2b6", stroke=INK),
-                     svg.text(x, y + 4, "rock", font_size=12, text_anchor="middle", fill=INK)]
-            if site in self.view["terrain_rock"]:
-                token.append(_rock(x + r * 0.55, y - r * 0.55, r * 0.45))
-            return svg.group(*token)
-        return svg.group(svg.element("circle", cx=x, cy=y, r=r, fill=RESOURCE_COLOURS[face], stroke=INK),
-                         svg.text(x, y + 4, RESOURCE_SHORT[face], font_size=12, text_anchor="middle", fill=INK))
-
-    def _rock_space(self, space: str) -> str:
-        x, y = self.points[space]
-        full = space in self.view["poor_rock"]
-        r = self.size * 0.11
-        shape = svg.element("rect", x=x - r, y=y - r, width=2 * r, height=2 * r, rx=2,
-                            fill=ROCK if full else "#f7f2e8", **_outline(space in self.actions))
-        hint = f"Poor-rock space {space}: " + ("poor rock" if full else "empty")
-        return svg.group(self.actions.clickable(space, shape, hint), data_place=space)
-
-    def _build_space(self, space: str) -> str:
-        x, y = self.points[space]
-        built = self.view["buildings"].get(space)
-        r = self.size * 0.13
-        if built is None:
-            shape = svg.element("circle", cx=x, cy=y, r=r * 0.8, fill="#ffffff", **_outline(space in self.actions))
-            return svg.group(self.actions.clickable(space, shape, f"Build space {space}: empty"), data_place=space)
-        shape = _building_piece(built["building"], x, y, 2 * r, built["seat"])
-        hint = f"Build space {space}: {seat_label(built['seat'])}'s {BUILDINGS[built['building']]}"
-        return svg.group(shape, svg.title(hint), data_place=space)
-
-    def _pawns(self, place: str) -> str:
-        groups = self.miners.get(place, [])
-        centre, size = self.centres[place], self.size
-        step = size * 0.48
-        drawn = []
-        for k, (seat, ready, numbers) in enumerate(groups):
-            row, column = divmod(k, 3)
-            per_row = min(3, len(groups) - row * 3)
-            x = centre[0] + (column - (per_row - 1) / 2) * step
-            y = centre[1] + size * 0.36 + row * size * 0.32
-            drawn.append(self._pawn(x, y, size * 0.13, seat, ready, numbers))
-        return svg.group(*drawn)
-
-    def _pawn(self, x: float, y: float, r: float, seat: int, ready: bool, numbers: list[int]) -> str:
-        colour = svg.seat_colour(seat)
-        places = [f"miner:{n}" for n in numbers] if seat == self.view["seat"] else []
-        ids = [i for place in places for i in self.actions.ids(place)]
-        body = svg.group(
-            svg.element("circle", cx=x, cy=y - r * 1.1, r=r * 0.7, fill=colour, stroke=INK),
-            svg.element("path", d=f"M{x - r:.1f},{y + r * 1.2:.1f} L{x - r * 0.5:.1f},{y - r * 0.3:.1f} "
-                                  f"L{x + r * 0.5:.1f},{y - r * 0.3:.1f} L{x + r:.1f},{y + r * 1.2:.1f} Z",
-                        fill=colour, stroke=HIGHLIGHT if ids else INK, stroke_width=2 if ids else 1),
-            transform=None if ready else f"rotate(90 {x:.1f} {y:.1f})")
-        count = svg.text(x + r * 1.2, y + r * 1.4, f"×{len(numbers)}", font_size=12, font_weight="bold",
-                         fill=INK) if len(numbers) > 1 else ""
-        state = "ready" if ready else "exerted"
-        hint = f"{seat_label(seat)}: {len(numbers)} {state} miner{'s' if len(numbers) > 1 else ''}"
-        words = [w for place in places for w in self.actions.words(place)]
-        if words:
-            hint += ": " + "; ".join(words)
-        return svg.clickable(svg.group(body, count), ids, hint)
-
-    def _miner_words(self, place: str) -> str:
-        groups = self.miners.get(place, [])
-        return ", ".join(f"{seat_label(seat)} {len(n)} {'ready' if ready else 'exerted'}"
-                         for seat, ready, n in groups) or "none"
-
-
-def _miners_by_place(view) -> dict[str, list[tuple[int, bool, list[int]]]]:
-    """Place -> [(seat, ready, miner numbers)], seat order then ready first."""
-    found: dict[str, dict[tuple[int, bool], list[int]]] = defaultdict(dict)
-    for entry in view["seats"]:
-        for number, miner in enumerate(entry["miners"]):
-            found[miner["at"]].setdefault((entry["seat"], miner["ready"]), []).append(number)
-    return {place: [(seat, ready, numbers) for (seat, ready), numbers in sorted(groups.items(), key=_group_order)]
-            for place, groups in found.items()}
-
-
-def _group_order(item) -> tuple[int, bool]:
-    (seat, ready), _ = item
-    return seat, not ready
-
-
-def _building_piece(building: str, x: float, y: float, size: float, owner: int) -> str:
-    """A piece in its owner's colour: a little house for a company house, a square
-    marked S or H for a shaft or hoist house."""
-    if building == "company_house":
-        return _house(x, y, size, owner)
-    h = size / 2
-    return svg.group(
-        svg.element("rect", x=x - h, y=y - h, width=size, height=size, fill=svg.seat_colour(owner), stroke=INK,
-                    stroke_width=1.5),
-        svg.text(x, y + 4, "S" if building == "shaft_house" else "H", font_size=12, font_weight="bold",
-                 text_anchor="middle", fill="#ffffff"))
-
-
-def _house(x: float, y: float, size: float, owner: int | None) -> str:
-    """A company-house space: a little house in its owner's colour, or an empty outline."""
-    h = size / 2
-    path = f"M{x - h:.1f},{y + h:.1f} L{x - h:.1f},{y - h * 0.2:.1f} L{x:.1f},{y - h:.1f} " \
-           f"L{x + h:.1f},{y - h * 0.2:.1f} L{x + h:.1f},{y + h:.1f} Z"
-    if owner is None:
-        return svg.element("path", d=path, fill="none", stroke=MUTED, stroke_dasharray="3 2")
-    return svg.element("path", d=path, fill=svg.seat_colour(owner), stroke=INK)
-
-
 # --- cards ------------------------------------------------------------------------------------
 
-def _capital_card(game, x: float, y: float, card: str, actions: _Actions, where: str = "",
+def _capital_card(game, x: float, y: float, card: str, actions: Actions, where: str = "",
                   place: str | None = None) -> str:
     """A capital card face up; its actions are those on `place` (the card itself by default)."""
     kind, resources = game.tables.capital[card]
     place = place or card
     parts = [svg.element("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=5, fill="#fffdf7",
-                         **_outline(place in actions))]
+                         **outline(place in actions))]
     band = CARD_W / len(resources)
     for k, resource in enumerate(resources):
         parts.append(svg.element("rect", x=x + k * band + 2, y=y + 2, width=band - 4, height=16, rx=3,
@@ -430,11 +201,11 @@ def _capital_card(game, x: float, y: float, card: str, actions: _Actions, where:
     return actions.clickable(place, svg.group(*parts), hint)
 
 
-def _card_back(x: float, y: float, words: str, count: int | None, place: str, actions: _Actions,
+def _card_back(x: float, y: float, words: str, count: int | None, place: str, actions: Actions,
                hint: str) -> str:
     shape = svg.group(
         svg.element("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=5, fill=svg.FACE_DOWN,
-                    **_outline(place in actions)),
+                    **outline(place in actions)),
         svg.text(x + CARD_W / 2, y + 24, words, font_size=12, text_anchor="middle", fill="#ffffff"),
         svg.text(x + CARD_W / 2, y + 46, "" if count is None else count, font_size=16, font_weight="bold",
                  text_anchor="middle", fill="#ffffff"))
@@ -450,7 +221,7 @@ def _production_height(game, card: str) -> float:
     return 22 + 17 * len(game.tables.rows[card])
 
 
-def _production_card(game, x: float, y: float, card: str, actions: _Actions, width: float,
+def _production_card(game, x: float, y: float, card: str, actions: Actions, width: float,
                      chosen: int | None = None) -> str:
     """A production card face up: its name and rows. The revealed card has `chosen` (its
     row, -1 before the choice) and clickable rows (`row:N`); a card looked at in a
@@ -459,7 +230,7 @@ def _production_card(game, x: float, y: float, card: str, actions: _Actions, wid
     rows = game.tables.rows[card]
     height = _production_height(game, card)
     parts = [svg.element("rect", x=x, y=y, width=width, height=height, rx=5, fill="#fffdf7",
-                         **_outline(card in actions)),
+                         **outline(card in actions)),
              svg.text(x + 6, y + 15, f"{title}{card} {game.tables.card_name[card]}".strip(), font_size=12,
                       font_weight="bold", fill=INK)]
     for k, row in enumerate(rows):
@@ -468,7 +239,7 @@ def _production_card(game, x: float, y: float, card: str, actions: _Actions, wid
         fill = "#fbe3a6" if k == chosen else ("#ffffff" if place in actions else "none")
         shape = svg.group(
             svg.element("rect", x=x + 4, y=top, width=width - 8, height=15, rx=3, fill=fill,
-                        **(_outline(True) if place in actions else {"stroke": "none"})),
+                        **(outline(True) if place in actions else {"stroke": "none"})),
             svg.text(x + 9, top + 12, f"{k + 1}. {row_words(row, RESOURCE_SHORT.__getitem__)}", font_size=12, fill=INK))
         parts.append(actions.clickable(place, shape, f"Row {k + 1}: {row_words(row, RESOURCE_SHORT.__getitem__)}") if place else shape)
     return actions.clickable(card, svg.group(*parts), f"{card} {game.tables.card_name[card]}")
@@ -476,7 +247,7 @@ def _production_card(game, x: float, y: float, card: str, actions: _Actions, wid
 
 # --- the right-hand panel -----------------------------------------------------------------------
 
-def _panel(game, view, actions: _Actions) -> str:
+def _panel(game, view, actions: Actions) -> str:
     x, y = PANEL_X, MAP[1] + 12
     parts = [_section(x, y, "Capital cards")]
     y += 10
@@ -513,7 +284,7 @@ def _section(x: float, y: float, words: str) -> str:
     return svg.text(x, y, words, font_size=14, font_weight="bold", fill=INK)
 
 
-def _looking(game, view, actions: _Actions, x: float, y: float) -> tuple[float, str]:
+def _looking(game, view, actions: Actions, x: float, y: float) -> tuple[float, str]:
     """The cards the current player looks at (prospect, stockpile): face up for that
     player, a count for the others."""
     looking = view["looking"]
@@ -533,7 +304,7 @@ def _looking(game, view, actions: _Actions, x: float, y: float) -> tuple[float, 
     return y + 6, svg.group(*parts)
 
 
-def _shift(game, view, actions: _Actions, x: float, y: float) -> tuple[float, str]:
+def _shift(game, view, actions: Actions, x: float, y: float) -> tuple[float, str]:
     work, shift = view.get("work"), view.get("shift")
     if not work:
         return y, ""
@@ -552,7 +323,7 @@ def _shift(game, view, actions: _Actions, x: float, y: float) -> tuple[float, st
     return y, svg.group(*parts)
 
 
-def _payment(payment, actions: _Actions, x: float, y: float) -> tuple[float, str]:
+def _payment(payment, actions: Actions, x: float, y: float) -> tuple[float, str]:
     needs = [n.replace("half-", "half ") for n in payment["needs"]]
     short = ", ".join(RESOURCE_SHORT.get(n, n) for n in needs)
     parts = [svg.group(svg.text(x, y + 12, f"Still to pay: {short}", font_size=12, fill=INK),
@@ -561,14 +332,14 @@ def _payment(payment, actions: _Actions, x: float, y: float) -> tuple[float, str
     for k, (card, resource) in enumerate(payment["loose"]):
         chip = svg.group(
             svg.element("rect", x=x + k * 96, y=y, width=90, height=20, rx=4, fill=RESOURCE_COLOURS[resource],
-                        **_outline(card in actions)),
+                        **outline(card in actions)),
             svg.text(x + k * 96 + 45, y + 14, f"loose {RESOURCE_SHORT[resource]}", font_size=12,
                      text_anchor="middle", fill=INK))
         parts.append(actions.clickable(card, chip, f"The rest of {card}: {resource}"))
     return y + (26 if payment["loose"] else 0), svg.group(*parts)
 
 
-def _businesses(game, view, actions: _Actions, x: float, y: float) -> str:
+def _businesses(game, view, actions: Actions, x: float, y: float) -> str:
     parts = []
     if view["local_businesses"]:
         parts.append(_section(x, y + 14, "Local businesses"))
@@ -585,12 +356,12 @@ def _businesses(game, view, actions: _Actions, x: float, y: float) -> str:
     return svg.group(*parts)
 
 
-def _business(game, view, actions: _Actions, x: float, y: float, card: str) -> str:
+def _business(game, view, actions: Actions, x: float, y: float, card: str) -> str:
     data = game.tables.businesses[card]
     used = card in view["used_this_turn"]
     shape = svg.group(
         svg.element("rect", x=x, y=y, width=194, height=20, rx=4, fill="#e7e0f2" if not used else "#d9d4cc",
-                    **_outline(card in actions)),
+                    **outline(card in actions)),
         svg.text(x + 6, y + 14, data["name"] + (" (used)" if used else ""), font_size=12, fill=INK))
     return actions.clickable(card, shape, f"{data['name']}: {data['text']}")
 
@@ -601,7 +372,7 @@ def _ledger_height(view, entry) -> int:
     return 88 + CARD_H + 12 if entry["seat"] == view["seat"] else CARD_H + 24
 
 
-def _ledgers(game, view, actions: _Actions) -> str:
+def _ledgers(game, view, actions: Actions) -> str:
     y = LEDGER_TOP
     parts = []
     for entry in view["seats"]:
@@ -610,7 +381,7 @@ def _ledgers(game, view, actions: _Actions) -> str:
     return svg.group(*parts, class_="ledgers")
 
 
-def _ledger(game, view, actions: _Actions, entry, y: float) -> str:
+def _ledger(game, view, actions: Actions, entry, y: float) -> str:
     seat = entry["seat"]
     own = seat == view["seat"]
     colour = svg.seat_colour(seat)
@@ -632,26 +403,26 @@ def _ledger(game, view, actions: _Actions, entry, y: float) -> str:
     return svg.group(*parts)
 
 
-def _supply(entry, actions: _Actions, x: float, y: float) -> str:
+def _supply(entry, actions: Actions, x: float, y: float) -> str:
     parts = []
     for k, (building, left) in enumerate(entry["supply"].items()):
         place = f"building:{building}"
         bx = x + k * 70
         shape = svg.group(
-            svg.element("rect", x=bx, y=y, width=64, height=24, rx=4, fill="#f4efe6", **_outline(place in actions)),
-            _building_piece(building, bx + 13, y + 12, 16, entry["seat"]),
+            svg.element("rect", x=bx, y=y, width=64, height=24, rx=4, fill="#f4efe6", **outline(place in actions)),
+            building_piece(building, bx + 13, y + 12, 16, entry["seat"]),
             svg.text(bx + 26, y + 17, f"×{left}", font_size=13, fill=INK))
         parts.append(actions.clickable(place, shape, f"{left} {BUILDINGS[building]}s in supply"))
     return svg.group(*parts)
 
 
-def _miner_pools(entry, actions: _Actions, x: float, y: float) -> str:
+def _miner_pools(entry, actions: Actions, x: float, y: float) -> str:
     counts = {pool: sum(m["at"] == pool for m in entry["miners"]) for pool in ("unskilled", "unrest", "cemetery")}
     parts = []
     for k, (pool, count) in enumerate(counts.items()):
         px = x + k * 72
         shape = svg.group(
-            svg.element("rect", x=px, y=y, width=68, height=18, rx=4, fill="#f4efe6", **_outline(pool in actions)),
+            svg.element("rect", x=px, y=y, width=68, height=18, rx=4, fill="#f4efe6", **outline(pool in actions)),
             svg.text(px + 34, y + 13, f"{pool} {count}", font_size=12, text_anchor="middle", fill=INK))
         parts.append(actions.clickable(pool, shape, f"{count} miner{'s' if count != 1 else ''} {_POOL_WORDS[pool]}"))
     return svg.group(*parts)
@@ -680,7 +451,7 @@ def _holdings(game, view, entry, x: float, y: float) -> str:
     return svg.group(*(svg.text(x, y + k * 16, words, font_size=12, fill=INK) for k, words in enumerate(lines)))
 
 
-def _own_hand(game, entry, actions: _Actions, x: float, y: float, cards_top: float) -> str:
+def _own_hand(game, entry, actions: Actions, x: float, y: float, cards_top: float) -> str:
     parts = [svg.text(x, y, f"Your hand: {entry['hand_size']} cards", font_size=13, font_weight="bold", fill=INK)]
     step = _fan_step(len(entry["hand"]), WIDTH - 50)
     parts += [_capital_card(game, 30 + k * step, cards_top, card, actions, "Your hand, ")

@@ -182,3 +182,13 @@ def _signature(kind: str, resources: tuple[str, ...]) -> str:
 
 def unit_resources(signature: str) -> tuple[str, ...]:
     return (signature,) if ":" not in signature else tuple(signature.split(":")[1:])
+
+
+def powers(tables: Tables) -> dict[str, dict[str, frozenset[str]]]:
+    """Per board, each build space's build spaces whose mine sites share a poor-rock
+    space with its own (COP-R15)."""
+    found = {}
+    for name, board in tables.boards.items():
+        spaces = {b: {s for site in sites for s in board.site_spaces[site]} for b, sites in board.build_sites.items()}
+        found[name] = {b: frozenset(o for o in board.builds if o != b and spaces[b] & spaces[o]) for b in board.builds}
+    return found

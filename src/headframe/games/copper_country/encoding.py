@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from headframe.engine.observation import ObservationLayout
+from headframe.engine.observation import ObservationLayout, PointOfView
 
 from .components import MINERS_PER_PLAYER, RESOURCES, Board, Row, Tables
 
@@ -110,16 +110,12 @@ def most_copies(tables: Tables) -> int:
 
 
 def encode(tables: Tables, layout: ObservationLayout, view: dict[str, Any]) -> list[float]:
-    me, n = view["seat"], view["player_count"]
-    if me is None:
-        raise ValueError("a spectator's view has no point of view to encode; encode a seat's view")
+    pov = PointOfView(view)
+    n, relative = pov.players, pov.relative
     t = tables
     board = t.boards[view["board"]]
     sigs = {sig: index for index, sig in enumerate(signatures(t))}
-    seats = [view["seats"][(me + r) % n] for r in range(n)]
-
-    def relative(seat: int | None) -> int | None:
-        return None if seat is None else (seat - me) % n
+    seats = pov.rotated(view["seats"])
 
     def by_signature(cards, scale: float) -> list[float]:
         counts = [0.0] * len(sigs)

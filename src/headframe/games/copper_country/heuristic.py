@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from headframe.engine import Action, Rng
+from headframe.engine import Action, Result, Rng
+from headframe.engine.game import rank_rewards
 
 from .components import unit_resources
+from .labor import reach
+from .management import buildable
 
 PARTNER = {"labor": "surface", "surface": "labor", "equipment": "underground", "underground": "equipment",
            "explosive": "transport", "transport": "explosive"}
@@ -24,6 +27,23 @@ def choose(state, seat: int, rng: Rng) -> Action:
         if choice is not None:
             return choice
     return actions[0] if len(actions) == 1 else rng.choice(actions)
+
+
+def evaluate(state) -> list[float]:
+    """An unfinished game: rank the seats by their score now plus what they hold toward more:
+    half the copper of a held claim, a point per capital card in hand and per shaft or hoist
+    house built, less a point per miner in unrest and two per miner in the cemetery."""
+    produce = state.tables.produce_row
+    built = [0] * state.players
+    for owner, _ in state.builds.values():
+        built[owner] += 1
+    worth = []
+    for seat, score in enumerate(state.final_scores()):
+        claim = state.claim[seat]
+        miners = state.miner_at[seat]
+        worth.append(score + (produce[claim].copper / 2 if claim else 0) + len(state.hands[seat]) + built[seat]
+                     - miners.count("unrest") - 2 * miners.count("cemetery"))
+    return rank_rewards(Result.rank(worth).ranking)
 
 
 def _hand_resources(state, seat: int) -> Counter:
@@ -49,7 +69,7 @@ def _best_work(state, seat: int):
     (no stop after one shift) wins a tie."""
     best, where = (-99, False), None
     for miner in state.ready_miners(seat):
-        for site in state._reach(seat, miner):
+        for site in reach(state, seat, miner):
             value = (state.max_shifts(seat, site), bool(state.surveyed.get(site)))
             if value > best:
                 best, where = value, (miner, site)
@@ -61,7 +81,7 @@ def _management(state, seat, actions, rng):
     best, where = _best_work(state, seat)
     if where and not state.surveyed.get(where[1]) and "survey" in kinds and best >= 2:
         return kinds["survey"]
-    if "build" in kinds and ("shaft_house" in state._buildable(seat) or "hoist_house" in state._buildable(seat)):
+    if "build" in kinds and ("shaft_house" in buildable(state, seat) or "hoist_house" in buildable(state, seat)):
         return kinds["build"]
     workforce = state.unskilled(seat) + len(state.on_board(seat))
     if "negotiate" in kinds and (workforce < 3 or rng.below(2)):

@@ -1,5 +1,5 @@
-"""Paying a shift's resources (COP-R21): can a hand pay what a row asks, and
-which single card plays keep the rest payable.
+"""rulebook: Capital Cards, The Resource Grid. Paying a shift's resources (COP-R21):
+can a hand pay what a row asks, and which single card plays keep the rest payable.
 
 A *unit* is what one capital card (or the unassigned half of an AND card, a
 "loose" unit) gives, written as its signature: `labor`, `or:labor:surface`,

@@ -1,6 +1,7 @@
-"""The industry track (COP-R35, COP-R43 to COP-R45): which icon lies under each of
-the 33 spaces for the chosen options, where the poor rock starts and ends, and
-the era the game starts in. Options that move icons are written as text:
+"""rulebook: The Industry Track (COP-R35, COP-R43 to COP-R45): which icon lies under
+each of the 33 spaces for the chosen options, where the poor rock starts and ends,
+the era the game starts in, and what taking the next poor rock off it does (COP-R25).
+Options that move icons are written as text:
 
     track_icons            "local_business=5,13;era_2=9;event_19th=15"
     industry_track_tokens  "start=3;end=30;local_business=7,21;event_19th=12;event_20th=28"
@@ -10,6 +11,8 @@ the era the game starts in. Options that move icons are written as text:
 from __future__ import annotations
 
 from headframe.engine import OptionError
+
+from . import eras, events, local_business
 
 LENGTH = 33
 ERA_3, EVENT_20TH = 18, 25
@@ -127,3 +130,23 @@ def track_layout(tables, options) -> tuple[list[str], int, int, int]:
             layout[space - 1] = ""  # outside start..end no icon takes effect
     layout[start - 1] = "start"
     return layout, start, end, era
+
+
+def rocks_left(state) -> int:
+    return state.track_end - state.track_next + 1
+
+
+def take_from_track(state, seat: int, space: str, token: str) -> None:
+    """COP-R23, COP-R25: the rock came from the next track space; its icon now takes effect."""
+    number = state.track_next
+    state.track_next += 1
+    icon = state.icons[number - 1]
+    state.event("poor_rock", seat=seat, track=number, space=space, token=token, icon=icon)
+    if icon in ("era_2", "era_3"):
+        eras.new_era(state, int(icon[-1]))
+    elif icon == "local_business":
+        local_business.open_business(state)
+    elif icon in ("event_19th", "event_20th"):
+        events.draw_event(state, icon)
+    if state.track_next > state.track_end:  # COP-R38
+        state.ending = True

@@ -1,13 +1,20 @@
-"""What one seat may see (COP-R4), as a JSON view, and its text rendering."""
+"""What one seat may see (COP-R4): its JSON view, and the worlds it cannot tell
+from the real one (resample_hidden)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from headframe.engine import Rng
+from headframe.engine.deck import redeal, redeal_by_epoch
+
+from . import eras, scoring, track
+
 COLORS = ("blue", "green", "white", "red")
 
 
 def observe(state, seat: int | None) -> dict[str, Any]:
+    """Public data, the seat's own hand, and copper piles only where COP-R4 shows them."""
     t = state.tables
     board = state.board
     hidden = state.options.hidden_scores
@@ -30,27 +37,28 @@ def observe(state, seat: int | None) -> dict[str, Any]:
             entry["hand"] = sorted(state.hands[p])
         if own or not hidden or state.over:
             entry["copper"] = list(state.copper[p])
-            entry["copper_score"] = state.copper_score(p, state.copper[p])
-            entry["specialization"] = state.specialization(p, state.copper[p])
+            entry["copper_score"] = scoring.copper_score(state, p, state.copper[p])
+            entry["specialization"] = scoring.specialization(state, p, state.copper[p])
         seats.append(entry)
     deck = state.production_deck
     view: dict[str, Any] = {
         "board": board.name,
         "era": state.era,
         "era_name": t.era_name[state.era],
-        "hand_limit": state.hand_limit(),
+        "hand_limit": eras.hand_limit(state),
         "buildings_available": list(t.era_buildings[state.era]),
         "first_player": state.first,
         "current": state.current,
         "turns": state.turns,
         "track": {"icons": list(state.icons), "next": state.track_next, "end": state.track_end,
-                  "rocks_left": state.rocks_left()},
+                  "rocks_left": track.rocks_left(state)},
         "poor_rock": sorted(state.rock),
         "terrain": {site: (t.terrain[state.terrain[site]] if state.surveyed.get(site) else None)
                     for site in board.sites},
         "terrain_rock": sorted(site for site, full in state.token_rock.items() if full),
         "company_houses": {camp: list(owners) for camp, owners in state.houses.items()},
-        "buildings": {space: {"seat": owner, "building": kind} for space, (owner, kind) in sorted(state.builds.items())},
+        "buildings": {space: {"seat": owner, "building": kind}
+                      for space, (owner, kind) in sorted(state.builds.items())},
         "seats": seats,
         "community": list(state.community),
         "capital_deck": len(state.capital_deck),
@@ -78,88 +86,87 @@ def _shift(state) -> dict[str, Any] | None:
     return shift
 
 
-def render_text(game, view: dict[str, Any]) -> str:
-    """A plain-text picture of a view."""
-    t = game.tables
-    lines = [f"Copper Country - {view['era_name']} (era {view['era']}), hand limit {view['hand_limit']}, "
-             f"{view['board']} board"]
-    track = view["track"]
-    icons = " ".join(f"{n}:{icon}" for n, icon in enumerate(track["icons"], 1) if icon)
-    lines.append(f"Industry track: {track['rocks_left']} poor rock left (next space {track['next']}, "
-                 f"end {track['end']}); icons {icons}")
-    board = t.boards[view["board"]]
-    lines.append("Camps:")
-    for camp in board.camps:
-        houses = ",".join(COLORS[s] for s in view["company_houses"][camp]) or "-"
-        miners = _miners_at(view, camp)
-        lines.append(f"  {camp} houses {houses} ({board.house_spaces[camp]} spaces); miners {miners or '-'}")
-    lines.append("Mine sites:")
-    rock = set(view["poor_rock"])
-    for site in board.sites:
-        face = view["terrain"][site]
-        terrain = "face-down" if face is None else face + (" (rock on it)" if site in view["terrain_rock"] else "")
-        rocks = sum(1 for space in board.site_spaces[site] if space in rock)
-        builds = [f"{view['buildings'][b]['building'][:5]}:{COLORS[view['buildings'][b]['seat']]}@{b}"
-                  for b in board.site_builds[site] if b in view["buildings"]]
-        lines.append(f"  {site} rock {rocks}/3, terrain {terrain}; {' '.join(builds) or 'no buildings'}; "
-                     f"miners {_miners_at(view, site) or '-'}")
-    lines.append(f"Community cards: {', '.join(_card(t, c) for c in view['community'] if c)}")
-    lines.append(f"Capital deck {view['capital_deck']}, discards {len(view['capital_discard'])}; "
-                 f"production deck {view['production_deck']}, discards {len(view['production_discard'])}")
-    if view["local_businesses"]:
-        lines.append("Local businesses: " + ", ".join(t.businesses[c]["name"] for c in view["local_businesses"]))
-    for entry in view["seats"]:
-        marker = "*" if entry["seat"] == view["current"] else " "
-        unskilled = sum(m["at"] == "unskilled" for m in entry["miners"])
-        unrest = sum(m["at"] == "unrest" for m in entry["miners"])
-        cemetery = sum(m["at"] == "cemetery" for m in entry["miners"])
-        text = (f"{marker}{entry['color']}: {entry['hand_size']} cards, {entry['copper_cards']} in copper pile, "
-                f"unskilled {unskilled}, unrest {unrest}, cemetery {cemetery}")
-        if entry["company"]:
-            company = t.companies[entry["company"]]
-            text += f", company {company['name']}" + (" (claim complete)" if entry["company_claim_complete"] else "")
-        if entry["claim"]:
-            text += f", claim {entry['claim']}"
-        if "copper_score" in entry:
-            text += f", copper {entry['copper_score']}, specialization {entry['specialization']}"
-        lines.append(text)
-        if "hand" in entry:
-            lines.append("   hand: " + ", ".join(_card(t, c) for c in entry["hand"]))
-    if view.get("shift"):
-        card = view["shift"]["card"]
-        rows = " | ".join(row_words(r) for r in t.rows[card])
-        lines.append(f"Revealed {card} {t.card_name[card]}: {rows}")
-    if view.get("decision"):
-        decision = view["decision"]
-        lines.append(f"Your decision ({decision['kind']}): {decision['prompt']}")
-    if view.get("result"):
-        lines.append(f"Result: scores {view['result']['scores']}, ranking {view['result']['ranking']}")
-    return "\n".join(lines)
+def forget_stale_peeks(state) -> None:
+    """A seat knows the top production card only while it has stayed on top."""
+    if not any(state.peek):
+        return
+    deck = state.production_deck
+    top = deck[-1] if deck else ""
+    for seat, card in enumerate(state.peek):
+        if card and card != top and card not in state.looking:  # a prospect took it: among the 2 looked at
+            state.peek[seat] = ""
 
 
-def _miners_at(view, place: str) -> str:
-    found = []
-    for entry in view["seats"]:
-        for miner in entry["miners"]:
-            if miner["at"] == place:
-                found.append(f"{entry['color']}{'' if miner['ready'] else '(exerted)'}")
-    return " ".join(found)
+def resample_hidden(state, seat: int, rng: Rng) -> None:
+    """Redraw other hands, the capital deck, the production deck below what `seat`
+    knows of its top, cards another seat is looking at, and face-down terrain."""
+    looking_hidden = bool(state.looking) and state.current != seat
+    capital_look = looking_hidden and state.looking[0] in state.tables.capital
+    _redeal_capital(state, seat, capital_look, rng)
+    _redeal_production(state, seat, looking_hidden and not capital_look, rng)
+    down = [site for site in state.board.sites if not state.surveyed.get(site)]
+    tokens = [[state.terrain[site]] for site in down]
+    redeal(tokens + [state.terrain_aside], rng)
+    for site, token in zip(down, tokens):
+        state.terrain[site] = token[0]
+    state.terrain_aside.sort()
+    forget_stale_peeks(state)
 
 
-def _card(t, card: str) -> str:
-    kind, resources = t.capital[card]
-    joiner = {"single": "", "or": " or ", "and": " and "}[kind]
-    return f"{card}[{joiner.join(resources)}]"
+def _redeal_capital(state, seat: int, capital_look: bool, rng: Rng) -> None:
+    """A hidden capital card came from the version of the capital deck it was drawn
+    from (`drawn`; the version changes at every reshuffle and era rebuild): cards of
+    the current version are redealt with the deck, older ones only among the other
+    hidden cards of that same version (COP-R4, COP-R32, COP-R34)."""
+    version = state.capital_version
+    drawn = state.drawn
+    places = []  # (owner, version, cards): owner a seat, or -1 - i for the i-th card looked at
+    for other in range(state.players):
+        if other == seat:
+            continue
+        public = state.hand_public[other]
+        by_version: dict[int, list[str]] = {}
+        for card in state.hands[other]:
+            if card not in public:
+                by_version.setdefault(drawn.get(card, version), []).append(card)
+        places += [(other, v, cards) for v, cards in sorted(by_version.items())]
+    if capital_look:
+        places += [(-1 - index, drawn.get(card, version), [card]) for index, card in enumerate(state.looking)]
+    hidden: dict[int, list[tuple[list, int]]] = {}
+    for _, v, cards in places:
+        hidden.setdefault(v, []).extend((cards, index) for index in range(len(cards)))
+    redeal_by_epoch(hidden, {version: state.capital_deck}, rng)
+    hands: dict[int, list[str]] = {other: [] for other in range(state.players)}
+    for owner, v, cards in places:
+        for card in cards:
+            drawn[card] = v
+        if owner >= 0:
+            hands[owner] += cards
+        else:
+            state.looking[-1 - owner] = cards[0]
+    for card in state.capital_deck:
+        drawn.pop(card, None)
+    for other in range(state.players):
+        if other != seat:
+            state.hands[other] = list(state.hand_public[other]) + hands[other]
 
 
-def row_words(row, resource_name=str) -> str:
-    """A production card's row in short words: "labor + rock + copper 2"."""
-    parts = [resource_name(r) for r in row.resources] + ["any"] * row.any_resource
-    parts += ["rock"] * row.poor_rock + ["unrest"] * row.unrest + ["cemetery"] * row.cemetery
-    if row.take_claim:
-        parts.append("take claim")
-    if row.complete_claim:
-        parts.append("complete claim")
-    if row.copper:
-        parts.append(f"copper {row.copper}")
-    return " + ".join(parts) or "pass"
+def _redeal_production(state, seat: int, prospect: bool, rng: Rng) -> None:
+    """The production deck below the top card `seat` knows, with the cards another seat
+    is prospecting; the others then know this world's top card, not the real one."""
+    deck = state.production_deck
+    known = 1 if deck and state.peek[seat] and deck[-1] == state.peek[seat] else 0
+    knowing = [other for other in range(state.players)
+               if other != seat and deck and state.peek[other] == deck[-1]]
+    below = deck[: len(deck) - known]
+    places = [below]
+    if prospect:  # a prospect: the card the seat knew stays among them
+        unknown = [card for card in state.looking if card != state.peek[seat]]
+        places.append(unknown)
+    redeal(places, rng)
+    if prospect:
+        state.looking = [card if card == state.peek[seat] else unknown.pop(0) for card in state.looking]
+    state.production_deck = below + deck[len(deck) - known:]
+    for other in range(state.players):
+        if other != seat:
+            state.peek[other] = state.production_deck[-1] if other in knowing else ""

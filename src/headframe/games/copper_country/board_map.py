@@ -1,0 +1,247 @@
+"""Copper Country's hex map, for the board picture: camps, mine sites, their
+poor-rock spaces on the sides and build spaces on the vertices (COP-R47, COP-R48),
+the pieces on them, and the palette the whole picture shares."""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from headframe.engine import seat_label, svg
+
+from .components import RESOURCES
+from .text import BUILDINGS
+
+if TYPE_CHECKING:
+    from .board import Actions
+
+MAP = (10, 98, 570, 560)  # x, y, width, height of the hex map
+
+INK = "#2b2118"
+MUTED = "#6d6259"
+SITE_FILL = "#e9dcc0"
+CAMP_FILL = "#cfe0c3"
+ROCK = "#7d7d7d"
+HIGHLIGHT = "#111111"
+
+RESOURCE_COLOURS = dict(zip(RESOURCES, ("#f2c14e", "#8fbf6a", "#7fa7d9", "#b08968", "#e07a5f", "#9b8ec4")))
+RESOURCE_SHORT = dict(zip(RESOURCES, ("LAB", "SUR", "EQP", "UND", "EXP", "TRN")))
+# Pointy-top hexes, y pointing down: the angle of each side's direction (COP-R47 notation).
+SIDE_ANGLES = {"E": 0, "NE": -60, "NW": -120, "W": 180, "SW": 120, "SE": 60}
+SQRT3 = math.sqrt(3)
+
+
+def outline(actionable: bool) -> dict[str, Any]:
+    return {"stroke": HIGHLIGHT, "stroke_width": 3} if actionable else {"stroke": INK, "stroke_width": 1}
+
+
+def rock(x: float, y: float, r: float) -> str:
+    return svg.element("circle", cx=x, cy=y, r=r, fill=ROCK, stroke="#3f3f3f", stroke_width=1)
+
+
+
+# --- the hex map ------------------------------------------------------------------------------
+
+@lru_cache(maxsize=8)
+def _geometry(game, name: str) -> tuple[dict[str, tuple[float, float]], dict[str, tuple[float, float]], float]:
+    """Centres of the camps and mine sites, points of the poor-rock and build spaces
+    (from their `side` and `corner` notation), and the hex size, fitted to MAP."""
+    data = game.components["boards"][name]
+    unit = {h["id"]: _axial(*h["axial"]) for h in data["camps"] + data["mine_sites"]}
+    points = {p["id"]: _side_point(unit, p["side"]) for p in data["poor_rock_spaces"]}
+    points.update({b["id"]: _corner_point(unit, b["corner"]) for b in data["build_spaces"]})
+    xs, ys = [x for x, _ in unit.values()], [y for _, y in unit.values()]
+    left, top = min(xs) - SQRT3 / 2, min(ys) - 1
+    width, height = max(xs) + SQRT3 / 2 - left, max(ys) + 1 - top
+    size = min(MAP[2] / width, MAP[3] / height)
+    dx = MAP[0] + (MAP[2] - width * size) / 2 - left * size
+    dy = MAP[1] + (MAP[3] - height * size) / 2 - top * size
+
+    def fit(point):
+        return point[0] * size + dx, point[1] * size + dy
+
+    return ({k: fit(p) for k, p in unit.items()}, {k: fit(p) for k, p in points.items()}, size)
+
+
+def _axial(q: int, r: int) -> tuple[float, float]:
+    return SQRT3 * (q + r / 2), 1.5 * r
+
+
+def _polar(centre, angle: float, distance: float) -> tuple[float, float]:
+    return centre[0] + distance * math.cos(math.radians(angle)), centre[1] + distance * math.sin(math.radians(angle))
+
+
+def _side_point(unit, side: str) -> tuple[float, float]:
+    hex_id, direction = side.split(":")
+    return _polar(unit[hex_id], SIDE_ANGLES[direction], SQRT3 / 2)
+
+
+def _corner_point(unit, corner: str) -> tuple[float, float]:
+    hex_id, sides = corner.split(":")
+    a, b = (math.radians(SIDE_ANGLES[d]) for d in sides.split("-"))
+    angle = math.degrees(math.atan2(math.sin(a) + math.sin(b), math.cos(a) + math.cos(b)))
+    return _polar(unit[hex_id], angle, 1)
+
+
+def _hexagon(centre, size: float, **attrs) -> str:
+    corners = [_polar(centre, 30 + 60 * k, size) for k in range(6)]
+    return svg.element("polygon", points=" ".join(f"{x:.1f},{y:.1f}" for x, y in corners), **attrs)
+
+
+class HexMap:
+    def __init__(self, game, view, actions: Actions) -> None:
+        self.view, self.actions = view, actions
+        self.board = game.tables.boards[view["board"]]
+        self.centres, self.points, self.size = _geometry(game, view["board"])
+        self.miners = _miners_by_place(view)
+
+    def draw(self) -> str:
+        board = self.board
+        hexes = sorted(board.camps + board.sites, key=lambda place: place in self.actions)  # outlines on top
+        return svg.group(
+            *(self._camp(place) if place in board.house_spaces else self._site(place) for place in hexes),
+            *(self._rock_space(space) for space in board.spaces),
+            *(self._build_space(space) for space in board.builds),
+            class_="map",
+        )
+
+    def _camp(self, camp: str) -> str:
+        centre, size = self.centres[camp], self.size
+        owners = self.view["company_houses"][camp]
+        spaces = self.board.house_spaces[camp]
+        hexagon = _hexagon(centre, size * 0.97, fill=CAMP_FILL, **outline(camp in self.actions))
+        houses = [house(centre[0] + (k - (spaces - 1) / 2) * size * 0.3, centre[1] - size * 0.28, size * 0.22,
+                         owners[k] if k < len(owners) else None) for k in range(spaces)]
+        names = ", ".join(map(seat_label, owners)) or "none"
+        hint = f"Camp {camp}: company houses {names}; miners {self._miner_words(camp)}"
+        return svg.group(
+            self.actions.clickable(camp, hexagon, hint),
+            svg.text(centre[0], centre[1] - size * 0.55, camp, font_size=13, font_weight="bold",
+                     text_anchor="middle", fill=INK),
+            *houses, self._pawns(camp), data_place=camp)
+
+    def _site(self, site: str) -> str:
+        centre, size = self.centres[site], self.size
+        hexagon = _hexagon(centre, size * 0.97, fill=SITE_FILL, **outline(site in self.actions))
+        face = self.view["terrain"][site]
+        rocks = sum(space in self.view["poor_rock"] for space in self.board.site_spaces[site])
+        terrain = "face-down terrain token" if face is None else f"terrain {face.replace('_', ' ')}"
+        if site in self.view["terrain_rock"]:
+            terrain += " holding a poor rock"
+        hint = f"Mine site {site}: {terrain}, {rocks}/3 poor rock; miners {self._miner_words(site)}"
+        return svg.group(
+            self.actions.clickable(site, hexagon, hint),
+            svg.text(centre[0], centre[1] - size * 0.55, site, font_size=12, font_weight="bold",
+                     text_anchor="middle", fill=INK),
+            self._terrain(site, face, centre, size), self._pawns(site), data_place=site)
+
+    def _terrain(self, site: str, face: str | None, centre, size: float) -> str:
+        x, y, r = centre[0], centre[1] - size * 0.16, size * 0.24
+        if face is None:
+            return svg.group(svg.element("circle", cx=x, cy=y, r=r, fill=svg.FACE_DOWN, stroke=INK),
+                             svg.text(x, y + 5, "?", font_size=14, text_anchor="middle", fill="#ffffff"))
+        if face == "poor_rock":
+            token = [svg.element("circle", cx=x, cy=y, r=r, fill="#c9c2b6", stroke=INK),
+                     svg.text(x, y + 4, "rock", font_size=12, text_anchor="middle", fill=INK)]
+            if site in self.view["terrain_rock"]:
+                token.append(rock(x + r * 0.55, y - r * 0.55, r * 0.45))
+            return svg.group(*token)
+        return svg.group(svg.element("circle", cx=x, cy=y, r=r, fill=RESOURCE_COLOURS[face], stroke=INK),
+                         svg.text(x, y + 4, RESOURCE_SHORT[face], font_size=12, text_anchor="middle", fill=INK))
+
+    def _rock_space(self, space: str) -> str:
+        x, y = self.points[space]
+        full = space in self.view["poor_rock"]
+        r = self.size * 0.11
+        shape = svg.element("rect", x=x - r, y=y - r, width=2 * r, height=2 * r, rx=2,
+                            fill=ROCK if full else "#f7f2e8", **outline(space in self.actions))
+        hint = f"Poor-rock space {space}: " + ("poor rock" if full else "empty")
+        return svg.group(self.actions.clickable(space, shape, hint), data_place=space)
+
+    def _build_space(self, space: str) -> str:
+        x, y = self.points[space]
+        built = self.view["buildings"].get(space)
+        r = self.size * 0.13
+        if built is None:
+            shape = svg.element("circle", cx=x, cy=y, r=r * 0.8, fill="#ffffff", **outline(space in self.actions))
+            return svg.group(self.actions.clickable(space, shape, f"Build space {space}: empty"), data_place=space)
+        shape = building_piece(built["building"], x, y, 2 * r, built["seat"])
+        hint = f"Build space {space}: {seat_label(built['seat'])}'s {BUILDINGS[built['building']]}"
+        return svg.group(shape, svg.title(hint), data_place=space)
+
+    def _pawns(self, place: str) -> str:
+        groups = self.miners.get(place, [])
+        centre, size = self.centres[place], self.size
+        step = size * 0.48
+        drawn = []
+        for k, (seat, ready, numbers) in enumerate(groups):
+            row, column = divmod(k, 3)
+            per_row = min(3, len(groups) - row * 3)
+            x = centre[0] + (column - (per_row - 1) / 2) * step
+            y = centre[1] + size * 0.36 + row * size * 0.32
+            drawn.append(self._pawn(x, y, size * 0.13, seat, ready, numbers))
+        return svg.group(*drawn)
+
+    def _pawn(self, x: float, y: float, r: float, seat: int, ready: bool, numbers: list[int]) -> str:
+        colour = svg.seat_colour(seat)
+        places = [f"miner:{n}" for n in numbers] if seat == self.view["seat"] else []
+        ids = [i for place in places for i in self.actions.ids(place)]
+        body = svg.group(
+            svg.element("circle", cx=x, cy=y - r * 1.1, r=r * 0.7, fill=colour, stroke=INK),
+            svg.element("path", d=f"M{x - r:.1f},{y + r * 1.2:.1f} L{x - r * 0.5:.1f},{y - r * 0.3:.1f} "
+                                  f"L{x + r * 0.5:.1f},{y - r * 0.3:.1f} L{x + r:.1f},{y + r * 1.2:.1f} Z",
+                        fill=colour, stroke=HIGHLIGHT if ids else INK, stroke_width=2 if ids else 1),
+            transform=None if ready else f"rotate(90 {x:.1f} {y:.1f})")
+        count = svg.text(x + r * 1.2, y + r * 1.4, f"×{len(numbers)}", font_size=12, font_weight="bold",
+                         fill=INK) if len(numbers) > 1 else ""
+        state = "ready" if ready else "exerted"
+        hint = f"{seat_label(seat)}: {len(numbers)} {state} miner{'s' if len(numbers) > 1 else ''}"
+        words = [w for place in places for w in self.actions.words(place)]
+        if words:
+            hint += ": " + "; ".join(words)
+        return svg.clickable(svg.group(body, count), ids, hint)
+
+    def _miner_words(self, place: str) -> str:
+        groups = self.miners.get(place, [])
+        return ", ".join(f"{seat_label(seat)} {len(n)} {'ready' if ready else 'exerted'}"
+                         for seat, ready, n in groups) or "none"
+
+
+def _miners_by_place(view) -> dict[str, list[tuple[int, bool, list[int]]]]:
+    """Place -> [(seat, ready, miner numbers)], seat order then ready first."""
+    found: dict[str, dict[tuple[int, bool], list[int]]] = defaultdict(dict)
+    for entry in view["seats"]:
+        for number, miner in enumerate(entry["miners"]):
+            found[miner["at"]].setdefault((entry["seat"], miner["ready"]), []).append(number)
+    return {place: [(seat, ready, numbers) for (seat, ready), numbers in sorted(groups.items(), key=_group_order)]
+            for place, groups in found.items()}
+
+
+def _group_order(item) -> tuple[int, bool]:
+    (seat, ready), _ = item
+    return seat, not ready
+
+
+def building_piece(building: str, x: float, y: float, size: float, owner: int) -> str:
+    """A piece in its owner's colour: a little house for a company house, a square
+    marked S or H for a shaft or hoist house."""
+    if building == "company_house":
+        return house(x, y, size, owner)
+    h = size / 2
+    return svg.group(
+        svg.element("rect", x=x - h, y=y - h, width=size, height=size, fill=svg.seat_colour(owner), stroke=INK,
+                    stroke_width=1.5),
+        svg.text(x, y + 4, "S" if building == "shaft_house" else "H", font_size=12, font_weight="bold",
+                 text_anchor="middle", fill="#ffffff"))
+
+
+def house(x: float, y: float, size: float, owner: int | None) -> str:
+    """A company-house space: a little house in its owner's colour, or an empty outline."""
+    h = size / 2
+    path = f"M{x - h:.1f},{y + h:.1f} L{x - h:.1f},{y - h * 0.2:.1f} L{x:.1f},{y - h:.1f} " \
+           f"L{x + h:.1f},{y - h * 0.2:.1f} L{x + h:.1f},{y + h:.1f} Z"
+    if owner is None:
+        return svg.element("path", d=path, fill="none", stroke=MUTED, stroke_dasharray="3 2")
+    return svg.element("path", d=path, fill=svg.seat_colour(owner), stroke=INK)

@@ -1,0 +1,58 @@
+"""rulebook: Poor Rock (COP-R23, COP-R24, COP-R28): where a poor rock may go, and
+placing the rocks a row asks for."""
+
+from __future__ import annotations
+
+from . import track
+from .actions import PlaceRock
+
+
+def site_rock(state, site: str) -> int:
+    """Poor rock on a mine site's spaces; rock on its terrain token does not count (COP-R28)."""
+    rock = state.rock
+    return sum(1 for space in state.board.site_spaces[site] if space in rock)
+
+
+def rock_targets(state, sites) -> list[tuple[str, str]]:
+    """(space, token) for each free poor-rock space of these sites; a space next to an
+    empty face-up poor-rock token sends the rock onto the token instead (COP-R24)."""
+    board = state.board
+    terrain = state.tables.terrain
+    targets = []
+    seen = set()
+    for site in sites:
+        for space in board.site_spaces[site]:
+            if space in state.rock or space in seen:
+                continue
+            seen.add(space)
+            tokens = [s for s in board.space_sites[space]
+                      if state.surveyed.get(s) and terrain[state.terrain[s]] == "poor_rock"
+                      and not state.token_rock.get(s)]
+            if tokens:
+                targets += [(space, s) for s in tokens]
+            else:
+                targets.append((space, ""))
+    return targets
+
+
+def rock_capacity(state, sites) -> int:
+    targets = rock_targets(state, sites)
+    return len({space for space, _ in targets}) + len({token for _, token in targets if token})
+
+
+def put_rock(state, space: str, token: str) -> None:
+    if token:
+        state.token_rock[token] = True
+    else:
+        state.rock[space] = 1
+
+
+# --- the poor rock of a row ---------------------------------------------------------------- COP-R23
+
+def places(state, task) -> list:
+    return [PlaceRock.of(space, token) for space, token in rock_targets(state, state.work["applicable"])]
+
+
+def place(state, task, action) -> None:
+    put_rock(state, action.space, action.token)
+    track.take_from_track(state, task[1], action.space, action.token)

@@ -1,0 +1,98 @@
+"""Copper Country's state: its data, and the hooks the engine calls.
+
+A turn runs as an agenda of tasks (`tasks`, plain lists `[step, seat, ...]`)
+read by the flow (flow.py): the head task is the step the game waits in, either
+a decision of its seat or an automatic step that runs at once. Moves push their
+follow-up tasks at the head, so a turn's management, labor and dividends
+actions, a work action's shifts and an event's parts unroll in rulebook order.
+After every action a seat forgets the top production card it knew once that
+card has left the top (view.forget_stale_peeks).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from headframe.engine import Result, Rng, State
+
+from . import eras, miners, poor_rock, production, scoring, setup, track, view, work
+from .flow import FLOW
+
+
+class CopperCountryState(State):
+    __slots__ = (
+        "era", "first", "current", "track_next", "track_end", "rock", "terrain", "surveyed",
+        "token_rock", "terrain_aside", "houses", "builds", "supply", "miner_at", "miner_ready", "hands",
+        "hand_public", "capital_deck", "capital_discard", "community", "production_deck",
+        "production_discard", "copper", "claim", "company", "company_done", "businesses",
+        "business_pool", "event_pools", "events_played", "used", "tasks", "work", "shift", "payment",
+        "looking", "peek", "ending", "over", "capital_version", "drawn", "turns",
+    )
+
+    flow = FLOW
+
+    # --- the engine's hooks -------------------------------------------------------------
+
+    def setup(self) -> None:
+        setup.setup(self)
+        FLOW.proceed(self)
+
+    def to_move(self) -> tuple[int, ...]:
+        # The flow's to_move, without its step lookup: no step of this game is simultaneous,
+        # so the head task's seat owes the decision. Called several times per action.
+        return () if self.over else (self.tasks[0][1],)
+
+    def perform(self, seat: int, action) -> None:
+        FLOW.perform(self, seat, action)
+        view.forget_stale_peeks(self)
+
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        return view.observe(self, seat)
+
+    def resample_hidden(self, seat: int, rng: Rng) -> None:
+        view.resample_hidden(self, seat, rng)
+
+    def final_result(self) -> Result:
+        return scoring.final_result(self)
+
+    def validate(self) -> None:
+        setup.validate(self)
+
+    def statistics(self) -> dict[str, list[int | float]]:
+        return scoring.statistics(self)
+
+    def progress(self) -> float:
+        return scoring.progress(self)
+
+    # --- shortcuts ----------------------------------------------------------------------
+
+    @property
+    def tables(self):
+        return self.game.tables
+
+    @property
+    def icons(self) -> list[str]:
+        """The icon under each industry-track space, fixed by the options (COP-R35)."""
+        return self.game.track(self.options)[0]
+
+    @property
+    def board(self):
+        return self.game.tables.boards[self.options.board]
+
+    # Public helpers, for the heuristic, the game's evaluation and tests: the rule modules' functions.
+    unskilled = miners.unskilled
+    on_board = miners.on_board
+    ready_miners = miners.ready_miners
+    company_houses_near = miners.company_houses_near
+    can_use_house = miners.can_use_house
+    site_rock = poor_rock.site_rock
+    rocks_left = track.rocks_left
+    hand_limit = eras.hand_limit
+    max_shifts = work.max_shifts
+    applicable_sites = work.applicable_sites
+    claim_row = production.claim_row
+    row_legal = production.row_legal
+    specialization = scoring.specialization
+    copper_score = scoring.copper_score
+    score_parts = scoring.score_parts
+    final_scores = scoring.final_scores

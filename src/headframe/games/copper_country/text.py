@@ -1,0 +1,339 @@
+"""Words for people: the terminal picture of a view (render_text), and the
+sentences of actions and log entries."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from headframe.engine.people import an, listed, plural
+from headframe.engine.wording import Phrasebook, who
+
+from .view import COLORS
+
+# --- naming things ----------------------------------------------------------------------------
+
+AREAS = {"unskilled": "unskilled", "unrest": "unrest", "cemetery": "the cemetery"}
+BUILDINGS = {"company_house": "company house", "shaft_house": "shaft house", "hoist_house": "hoist house"}
+
+
+@lru_cache(maxsize=None)
+def _places(t) -> dict[str, str]:
+    """Every board id of both boards -> its label: "camp C2", "mine site M07", ..."""
+    labels = {}
+    for board in t.boards.values():
+        for kind, ids in (("camp", board.camps), ("mine site", board.sites),
+                          ("poor-rock space", board.spaces), ("build space", board.builds)):
+            labels.update((place, f"{kind} {place}") for place in ids)
+    return labels
+
+
+def place_label(t, place: str) -> str:
+    return _places(t)[place]
+
+
+def capital_card(t, card: str) -> str:
+    """A capital card by what it gives: "labor or surface card (CAP2-05)"."""
+    kind, resources = t.capital[card]
+    joiner = {"single": " ", "or": " or ", "and": " and "}[kind]
+    return f"{joiner.join(resources).strip()} card ({card})"
+
+
+def production_card(t, card: str) -> str:
+    """A production card by its name, or by its copper value where it has none:
+    "2-copper production card (PROD1-07)"."""
+    name = t.card_name[card] or f"{t.produce_row[card].copper}-copper production card"
+    return f"{name} ({card})"
+
+
+def card_label(t, card: str) -> str:
+    return capital_card(t, card) if card in t.capital else production_card(t, card)
+
+
+def _cards(t, cards) -> str:
+    """Cards as a list: "the A", "the A and the B", "the A, the B and the C"."""
+    names = [f"the {card_label(t, card)}" for card in cards]
+    return listed(names, empty="no card")
+
+
+def _rock(t, space: str, token: str) -> str:
+    """Where a poor rock goes: a poor-rock space, or the poor-rock terrain token of a mine site."""
+    if token:  # COP-R24
+        return f"by {place_label(t, space)}: it goes onto the poor-rock terrain token of {place_label(t, token)}"
+    return f"on {place_label(t, space)}"
+
+
+def _need(need: str) -> str:
+    if need == "any":
+        return "an any-resource icon"
+    if need.startswith("half-"):
+        return f"the second {need[5:]} of the 2:1 pair"
+    return f"{an(need)} icon"
+
+
+_ROUTES = {
+    "direct": "",
+    "terrain": ", converted by the terrain token",
+    "machine": ", converted by the Machine Shop",
+    "railroad": ", converted by the Mineral Range Railroad",
+    "pair": ", as the first of a 2:1 pair",
+    "terrain_pair": ", converted by the terrain token, as the first of a 2:1 pair",
+}
+
+
+# --- one sentence per event ------------------------------------------------------------------
+
+def _play(t, e) -> str:
+    return (f"{who(e)} plays the {capital_card(t, e['card'])} as {e['resource']} for {_need(e['need'])}"
+            f"{_ROUTES[e['via']]}")
+
+
+def _prospect_discard(t, e) -> str:
+    returned = "returns one card on top of the production deck and " if e["returned"] else ""
+    return f"{who(e)} {returned}discards {_cards(t, e['cards'])}"
+
+
+def _stockpile_keep(t, e) -> str:
+    discarded = f" and discards {_cards(t, e['discarded'])}" if e["discarded"] else ""
+    return f"{who(e)} keeps one capital card{discarded}"
+
+
+def _work(t, e) -> str:
+    site = place_label(t, e["site"])
+    if e["max_shifts"] <= 0:
+        return f"{who(e)} works {site} but may take no shift (too much poor rock)"
+    return f"{who(e)} works {site} for up to {plural(e['max_shifts'], 'shift')}"
+
+
+def _build(t, e) -> str:
+    where = "at" if e["building"] == "company_house" else "on"
+    return f"{who(e)} builds a {BUILDINGS[e['building']]} {where} {place_label(t, e['place'])}"
+
+
+def _row(t, e) -> str:
+    claim = f", completing the {e['claim']} claim" if e["claim"] else ""
+    return f"{who(e)} resolves row {e['row'] + 1} of the {production_card(t, e['card'])}{claim}"
+
+
+def _era(t, e) -> str:
+    return (f"The {t.era_name[e['era']]} begins: both decks take in the new era's cards and are shuffled; "
+            f"the community cards are now {_cards(t, e['community'])}")
+
+
+def _event_card(t, e) -> str:
+    card = t.events[e["card"]]
+    return f"Event: {card['name']}. {card['text']}"
+
+
+def _local_business(t, e) -> str:
+    card = t.businesses[e["card"]]
+    return f"A local business opens: {card['name']}. {card['text']}"
+
+
+EVENTS = {
+    "turn": lambda t, e: f"{who(e)} begins a turn",
+    "contract": lambda t, e: f"{who(e)} contracts a miner at {place_label(t, e['camp'])}",
+    "excess_rock": lambda t, e: f"{who(e)} places an excess poor rock {_rock(t, e['space'], e['token'])}",
+    "miner_moved": lambda t, e: f"{who(e)} moves a miner from {AREAS[e['source']]} to {AREAS[e['target']]}",
+    "take_community": lambda t, e: f"{who(e)} takes the {capital_card(t, e['card'])} from the community cards",
+    "draw_capital": lambda t, e: f"{who(e)} draws the top card of the capital deck",
+    "capital_reshuffle": lambda t, e: "The capital discard pile is shuffled into a new capital deck",
+    "production_reshuffle": lambda t, e: "The production discard pile is shuffled into a new production deck",
+    "survey": lambda t, e: (f"{who(e)} surveys {place_label(t, e['site'])}: "
+                            f"its terrain token shows {e['face'].replace('_', ' ')}"),
+    "rock_to_token": lambda t, e: (f"{who(e)} moves the poor rock on {place_label(t, e['space'])} onto the "
+                                   f"terrain token of {place_label(t, e['site'])}"),
+    "build": _build,
+    "prospect": lambda t, e: f"{who(e)} prospects, looking at the top production cards",
+    "prospect_discard": _prospect_discard,
+    "business": lambda t, e: f"{who(e)} uses the {t.businesses[e['card']]['name']}",
+    "gazette": lambda t, e: f"{who(e)} looks at the top production card",
+    "discard": lambda t, e: f"{who(e)} discards the {capital_card(t, e['card'])}",
+    "labor": lambda t, e: {"payroll": f"{who(e)} takes payroll: all their miners are readied",
+                           "shutdown": f"{who(e)} takes From Struggle to Shutdown"}[e["action"]],
+    "work": _work,
+    "stockpile": lambda t, e: f"{who(e)} stockpiles at {place_label(t, e['camp'])}",
+    "stockpile_look": lambda t, e: f"{who(e)} looks at the top capital cards",
+    "stockpile_keep": _stockpile_keep,
+    "relocate": lambda t, e: f"{who(e)} relocates a miner to {place_label(t, e['camp'])}",
+    "no_production_card": lambda t, e: f"No production card is left: {who(e)}'s work ends",
+    "reveal": lambda t, e: f"{who(e)} reveals the {production_card(t, e['card'])} for shift {e['shift']}",
+    "no_legal_row": lambda t, e: (f"{who(e)} can resolve no row of the {production_card(t, e['card'])}: "
+                                  "it is discarded and the work ends"),
+    "redraw": lambda t, e: (f"{who(e)} uses 3 company houses to discard the {production_card(t, e['card'])} "
+                            "and reveal the next card"),
+    "row": _row,
+    "play": _play,
+    "ignore_icon": lambda t, e: f"{who(e)} uses company houses to ignore {an(e['icon'])} icon",
+    "casualty": lambda t, e: (f"{who(e)} sends {'the working' if e['miner'] == 'working' else 'an unskilled'} "
+                              f"miner to {AREAS[e['icon']]}"),
+    "poor_rock": lambda t, e: (f"{who(e)} places the poor rock from industry track space {e['track']} "
+                               f"{_rock(t, e['space'], e['token'])}"),
+    "work_ends": lambda t, e: f"{who(e)}'s work ends after {plural(e['shifts'], 'shift')}",
+    "event_miner": lambda t, e: f"{who(e)} places a miner in {AREAS[e['area']]}",
+    "era": _era,
+    "local_business": _local_business,
+    "event_card": _event_card,
+    "stalled": lambda t, e: "No poor rock can leave the industry track any more: the game ends (COP-R52)",
+    "turn_limit": lambda t, e: f"Turn limit: each player has had {e['turns']} turns; the game ends (COP-R58)",
+    "game_end": lambda t, e: "The game ends",
+}
+
+PRIVATE = {  # the private part, for the seat that may see it
+    "draw_capital": lambda t, p: f"you draw the {capital_card(t, p['card'])}",
+    "prospect": lambda t, p: f"you see {_cards(t, p['cards'])}",
+    "gazette": lambda t, p: f"you see the {production_card(t, p['card'])}",
+    "stockpile_look": lambda t, p: f"you see {_cards(t, p['cards'])}",
+    "stockpile_keep": lambda t, p: f"you keep the {capital_card(t, p['card'])}",
+}
+
+
+# --- one phrase per action kind ---------------------------------------------------------------
+
+def _contract(t, a) -> str:
+    return f"contract a miner at {place_label(t, a.camp)}" if a.camp else "contract no miner"
+
+
+def _prospect(t, a) -> str:
+    if a.keep:
+        return f"return the {production_card(t, a.keep)} on top of the production deck, discard the other"
+    return "discard both cards"
+
+
+def _choose_row(t, a) -> str:
+    claim = f", completing the {a.claim} claim" if a.claim else ""
+    return f"resolve row {a.row + 1}{claim}"
+
+
+def _play_action(t, a) -> str:
+    return f"play the {capital_card(t, a.card)} as {a.resource} for {_need(a.need)}{_ROUTES[a.via]}"
+
+
+CASUALTIES = {"working": "send the working miner", "unskilled": "send an unskilled miner",
+              "ignore": "ignore the icon (company houses)"}
+
+ACTIONS = {
+    "contract": _contract,
+    "manage": lambda t, a: a.action.replace("_", " "),
+    "labor": lambda t, a: "From Struggle to Shutdown" if a.action == "shutdown" else a.action,
+    "use_business": lambda t, a: f"use the {t.businesses[a.card]['name']}",
+    "take": lambda t, a: "take the top capital card" if a.slot < 0 else f"take community card {a.slot + 1}",
+    "survey": lambda t, a: f"survey {place_label(t, a.site)}",
+    "move_rock": lambda t, a: f"move the poor rock on {place_label(t, a.space)} onto the terrain token",
+    "choose_building": lambda t, a: f"build a {BUILDINGS[a.building]}",
+    "build": lambda t, a: f"build at {place_label(t, a.place)}",
+    "prospect": _prospect,
+    "work_at": lambda t, a: f"miner {a.miner + 1} works {place_label(t, a.site)}",
+    "stockpile_at": lambda t, a: f"miner {a.miner + 1} stockpiles at {place_label(t, a.camp)}",
+    "keep": lambda t, a: f"keep the {capital_card(t, a.card)}",
+    "relocate": lambda t, a: f"move miner {a.miner + 1} to {place_label(t, a.camp)}",
+    "accept": lambda t, a: "yes" if a.yes else "no",
+    "choose_row": _choose_row,
+    "redraw": lambda t, a: "discard the card and redraw (3 company houses)",
+    "play": _play_action,
+    "casualty": lambda t, a: CASUALTIES[a.miner],
+    "place_rock": lambda t, a: f"place the poor rock {_rock(t, a.space, a.token)}",
+    "discard": lambda t, a: f"discard the {capital_card(t, a.card)}",
+    "sacrifice": lambda t, a: "an unskilled miner" if a.miner < 0 else f"miner {a.miner + 1}",
+    "done": lambda t, a: "done",
+}
+
+PHRASES = Phrasebook("Copper Country", events=EVENTS, actions=ACTIONS, private=PRIVATE)
+
+
+def describe_action(game, action) -> str:
+    return PHRASES.action(game.tables, action)
+
+
+def describe_event(game, entry: dict[str, Any]) -> str:
+    """One log entry as a sentence; a seat's own private part is added as "you ..."."""
+    return PHRASES.event(game.tables, entry)
+
+
+# --- the terminal picture ---------------------------------------------------------------------
+
+def render_text(game, view: dict[str, Any]) -> str:
+    """A plain-text picture of a view."""
+    t = game.tables
+    lines = [f"Copper Country - {view['era_name']} (era {view['era']}), hand limit {view['hand_limit']}, "
+             f"{view['board']} board"]
+    track = view["track"]
+    icons = " ".join(f"{n}:{icon}" for n, icon in enumerate(track["icons"], 1) if icon)
+    lines.append(f"Industry track: {track['rocks_left']} poor rock left (next space {track['next']}, "
+                 f"end {track['end']}); icons {icons}")
+    board = t.boards[view["board"]]
+    lines.append("Camps:")
+    for camp in board.camps:
+        houses = ",".join(COLORS[s] for s in view["company_houses"][camp]) or "-"
+        miners = _miners_at(view, camp)
+        lines.append(f"  {camp} houses {houses} ({board.house_spaces[camp]} spaces); miners {miners or '-'}")
+    lines.append("Mine sites:")
+    rock = set(view["poor_rock"])
+    for site in board.sites:
+        face = view["terrain"][site]
+        terrain = "face-down" if face is None else face + (" (rock on it)" if site in view["terrain_rock"] else "")
+        rocks = sum(1 for space in board.site_spaces[site] if space in rock)
+        builds = [f"{view['buildings'][b]['building'][:5]}:{COLORS[view['buildings'][b]['seat']]}@{b}"
+                  for b in board.site_builds[site] if b in view["buildings"]]
+        lines.append(f"  {site} rock {rocks}/3, terrain {terrain}; {' '.join(builds) or 'no buildings'}; "
+                     f"miners {_miners_at(view, site) or '-'}")
+    lines.append(f"Community cards: {', '.join(_short_card(t, c) for c in view['community'] if c)}")
+    lines.append(f"Capital deck {view['capital_deck']}, discards {len(view['capital_discard'])}; "
+                 f"production deck {view['production_deck']}, discards {len(view['production_discard'])}")
+    if view["local_businesses"]:
+        lines.append("Local businesses: " + ", ".join(t.businesses[c]["name"] for c in view["local_businesses"]))
+    for entry in view["seats"]:
+        marker = "*" if entry["seat"] == view["current"] else " "
+        unskilled = sum(m["at"] == "unskilled" for m in entry["miners"])
+        unrest = sum(m["at"] == "unrest" for m in entry["miners"])
+        cemetery = sum(m["at"] == "cemetery" for m in entry["miners"])
+        text = (f"{marker}{entry['color']}: {entry['hand_size']} cards, {entry['copper_cards']} in copper pile, "
+                f"unskilled {unskilled}, unrest {unrest}, cemetery {cemetery}")
+        if entry["company"]:
+            company = t.companies[entry["company"]]
+            text += f", company {company['name']}" + (" (claim complete)" if entry["company_claim_complete"] else "")
+        if entry["claim"]:
+            text += f", claim {entry['claim']}"
+        if "copper_score" in entry:
+            text += f", copper {entry['copper_score']}, specialization {entry['specialization']}"
+        lines.append(text)
+        if "hand" in entry:
+            lines.append("   hand: " + ", ".join(_short_card(t, c) for c in entry["hand"]))
+    if view.get("shift"):
+        card = view["shift"]["card"]
+        rows = " | ".join(row_words(r) for r in t.rows[card])
+        lines.append(f"Revealed {card} {t.card_name[card]}: {rows}")
+    if view.get("decision"):
+        decision = view["decision"]
+        lines.append(f"Your decision ({decision['kind']}): {decision['prompt']}")
+    if view.get("result"):
+        lines.append(f"Result: scores {view['result']['scores']}, ranking {view['result']['ranking']}")
+    return "\n".join(lines)
+
+
+def _miners_at(view, place: str) -> str:
+    found = []
+    for entry in view["seats"]:
+        for miner in entry["miners"]:
+            if miner["at"] == place:
+                found.append(f"{entry['color']}{'' if miner['ready'] else '(exerted)'}")
+    return " ".join(found)
+
+
+def _short_card(t, card: str) -> str:
+    kind, resources = t.capital[card]
+    joiner = {"single": "", "or": " or ", "and": " and "}[kind]
+    return f"{card}[{joiner.join(resources)}]"
+
+
+def row_words(row, resource_name=str) -> str:
+    """A production card's row in short words: "labor + rock + copper 2"."""
+    parts = [resource_name(r) for r in row.resources] + ["any"] * row.any_resource
+    parts += ["rock"] * row.poor_rock + ["unrest"] * row.unrest + ["cemetery"] * row.cemetery
+    if row.take_claim:
+        parts.append("take claim")
+    if row.complete_claim:
+        parts.append("complete claim")
+    if row.copper:
+        parts.append(f"copper {row.copper}")
+    return " + ".join(parts) or "pass"

@@ -1,0 +1,223 @@
+"""rulebook: Working Mine Sites to Produce Copper, Shaft Houses and Hoist Houses,
+Powered Shaft Houses and Powered Hoist Houses: how many shifts a work action
+takes (COP-R14 to COP-R16), and a shift from the card revealed to the copper
+produced (COP-R17, COP-R26), paying its resources (COP-R21)."""
+
+from __future__ import annotations
+
+from headframe.engine.flow import push
+
+from . import cards, local_business, poor_rock, production, scoring
+from .actions import Accept, Play
+from .local_business import TURN_WINDOW
+from .payment import after_route, can_pay, gives, routes
+
+
+def max_shifts(state, seat: int, site: str) -> int:
+    """COP-R14: 2 + the best one bonus of own shaft/hoist houses - the poor rock penalty."""
+    t = state.tables
+    bonus = 0
+    for space in state.board.site_builds[site]:
+        building = state.builds.get(space)
+        if building and building[0] == seat:
+            if partners(state, seat, space):
+                bonus = t.powered_bonus
+                break
+            bonus = t.bonus
+    return t.base_shifts + bonus - t.penalty[poor_rock.site_rock(state, site)]
+
+
+def partners(state, seat: int, space: str) -> list[str]:
+    """COP-R15: the seat's buildings of the other type that power the one on `space`."""
+    mine = state.builds[space][1]
+    powers = state.game.powers[state.options.board]
+    return [other for other, (owner, kind) in state.builds.items()
+            if owner == seat and kind != mine and other in powers[space]]
+
+
+def applicable_sites(state, seat: int, site: str) -> list[str]:
+    """COP-R16: the worked site, the sites of own buildings on it, and of their powering partners."""
+    board = state.board
+    found = {site}
+    for space in board.site_builds[site]:
+        building = state.builds.get(space)
+        if building and building[0] == seat:
+            found.update(board.build_sites[space])
+            if state.options.powering_partner_contributes:
+                for partner in partners(state, seat, space):
+                    found.update(board.build_sites[partner])
+    return [s for s in board.sites if s in found]
+
+
+# --- a shift ------------------------------------------------------------------------ COP-R17
+
+def shift(state, task) -> None:
+    seat = task[1]
+    cards.restock_production(state)
+    if not state.production_deck:  # COP-R33
+        state.event("no_production_card", seat=seat)
+        state.work = None
+        return
+    state.reveals()
+    card = state.production_deck.pop()
+    cards.restock_production(state)
+    state.work["taken"] += 1
+    site = state.work["site"]
+    token = state.terrain[site]
+    face = state.tables.terrain[token] if state.surveyed.get(site) else ""
+    pair = ""
+    if state.company[seat]:
+        pair = state.tables.companies[state.company[seat]]["two_for_one_resource"]
+    state.shift = {"card": card, "row": -1, "claim": "", "produced": False,
+                   "terrain": face if face != "poor_rock" else "", "pair": pair}
+    state.event("reveal", seat=seat, card=card, shift=state.work["taken"])
+    if production.has_row(state, seat) or production.can_redraw(state, seat):
+        push(state.tasks, ["row", seat])
+    else:  # COP-R19
+        state.production_discard.append(card)
+        state.shift = None
+        state.event("no_legal_row", seat=seat, card=card)
+        state.work = None
+
+
+# --- paying resources, one icon at a time -------------------------------------------- COP-R21
+
+def units(state, seat: int) -> list[tuple[str, str]]:
+    """(card, signature) of every unit that can still be played, one per signature."""
+    signature = state.tables.signature
+    seen, found = set(), []
+    for card, resource in state.payment["loose"]:
+        if resource not in seen:
+            seen.add(resource)
+            found.append((card, resource))
+    for card in cards.distinct_hand(state, seat):
+        sig = signature[card]
+        if sig not in seen:
+            seen.add(sig)
+            found.append((card, sig))
+    return found
+
+
+def all_units(state, seat: int) -> list[str]:
+    signature = state.tables.signature
+    return [r for _, r in state.payment["loose"]] + [signature[c] for c in state.hands[seat]]
+
+
+def plays(state, task) -> list:
+    seat = task[1]
+    pay = state.payment
+    needs = pay["needs"]
+    abilities = (pay["terrain"], pay["pair"], pay["machine"], pay["railroad"])
+    everything = all_units(state, seat)
+    actions = []
+    for card, sig in units(state, seat):
+        others = list(everything)
+        others.remove(sig)
+        for resource, loose in gives(sig):
+            remaining = others + [loose] if loose else others
+            for need in dict.fromkeys(needs):
+                rest = list(needs)
+                rest.remove(need)
+                for route, follow in routes(resource, need, *abilities):
+                    left = rest + [follow] if follow else rest
+                    if can_pay(remaining, left, *after_route(route, *abilities)):
+                        actions.append(Play.of(card, resource, need, route))
+    return actions
+
+
+def play(state, task, action) -> None:
+    seat = task[1]
+    pay = state.payment
+    loose = next((entry for entry in pay["loose"] if entry[0] == action.card), None)
+    if loose is not None:
+        pay["loose"].remove(loose)
+    else:
+        sig = state.tables.signature[action.card]
+        cards.discard_capital(state, seat, action.card)
+        if sig.startswith("and:"):
+            other = [r for r in sig.split(":")[1:]]
+            other.remove(action.resource)
+            pay["loose"].append([action.card, other[0]])
+    pay["needs"].remove(action.need)
+    route = action.via
+    pay["terrain"], pay["pair"], pay["machine"], pay["railroad"] = after_route(
+        route, pay["terrain"], pay["pair"], pay["machine"], pay["railroad"])
+    if route in ("pair", "terrain_pair"):
+        pay["needs"].append("half-" + state.shift["pair"])
+    if route == "machine":
+        state.used.append("LB6")
+    if route == "railroad":
+        state.used.append("LB7")
+    state.event("play", seat=seat, card=action.card, resource=action.resource, need=action.need, via=route)
+    if pay["needs"]:
+        push(state.tasks, task)
+    else:
+        state.payment = None
+        cards.restock_capital(state)
+
+
+# --- the end of a shift ------------------------------------------------------------ COP-R17, COP-R26
+
+def settle(state, task) -> None:
+    seat = task[1]
+    shift = state.shift
+    card = shift["card"]
+    row = state.tables.rows[card][shift["row"]]
+    if row.copper:
+        state.copper[seat].append(card)
+        shift["produced"] = True
+    elif row.take_claim:
+        state.claim[seat] = card
+    else:  # pass rows (COP-R30) and the rest: the card is discarded
+        state.production_discard.append(card)
+    if shift["claim"] == "held":  # COP-R29
+        state.copper[seat].append(state.claim[seat])
+        state.claim[seat] = ""
+        shift["produced"] = True
+    elif shift["claim"] == "company":
+        state.company_done[seat] = True
+        shift["produced"] = True
+
+
+def stamp_mill(state, task) -> None:
+    seat = task[1]
+    if state.ending:
+        return  # COP-R38, COP-R55: the game ends with the shift
+    if "LB8" in state.businesses and "LB8" not in state.used and state.shift["produced"]:
+        push(state.tasks, ["stamp_mill_offer", seat])
+
+
+def next_shift(state, task) -> None:
+    seat = task[1]
+    state.shift = None
+    if state.ending:
+        scoring.end_game(state)
+        return
+    if must_stop(state, seat):
+        state.event("work_ends", seat=seat, shifts=state.work["taken"])
+        state.work = None
+        return
+    push(state.tasks, ["continue", seat])
+
+
+def must_stop(state, seat: int) -> bool:
+    work = state.work
+    site = work["site"]
+    return (work["taken"] >= work["max"]
+            or state.miner_at[seat][work["miner"]] != site
+            or not poor_rock.rock_targets(state, work["applicable"])
+            or not state.surveyed.get(site)
+            or not (state.production_deck or state.production_discard))
+
+
+def another_shift(state, task) -> list:
+    return [Accept.of(True), Accept.of(False)] + local_business.businesses(state, task[1], TURN_WINDOW + ("LB5",))
+
+
+def take_another(state, task, action) -> None:
+    seat = task[1]
+    if action.yes:
+        push(state.tasks, ["shift", seat])
+    else:
+        state.event("work_ends", seat=seat, shifts=state.work["taken"])
+        state.work = None
