@@ -16,6 +16,7 @@ from headframe.engine import Action, IllegalAction, Rng, State, load_game, repla
 from headframe.engine.state import VIEW_HEADER
 
 from .cases import Case, checked_cases, played_cases
+
 CHECK_ALL_BEFORE = 8  # the first decisions are all checked; after that the gap grows with the game,
 CHECKS_PER_DOUBLING = 10  # about ten checks each time the game's length doubles
 

@@ -11,7 +11,17 @@ from headframe.games.copper_country.production import NO_ROW
 from headframe.games.copper_country.work import partners
 
 from .helpers import (
-    at_management, choose, kinds, new, on_top, pay_all, place_miner, set_hand, set_tasks, surveyed, work,
+    at_management,
+    choose,
+    kinds,
+    new,
+    on_top,
+    pay_all,
+    place_miner,
+    set_hand,
+    set_tasks,
+    surveyed,
+    work,
 )
 
 COLLAPSE, LABOR, SURFACE = "PROD1-12", "CAP1-01", "CAP1-07"

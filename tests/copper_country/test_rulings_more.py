@@ -6,12 +6,31 @@ import pytest
 
 from headframe.games.copper_country import events
 from headframe.games.copper_country.actions import (
-    Accept, Discard, Done, Labor, PlaceRock, Play, Sacrifice, UseBusiness, WorkAt,
+    Accept,
+    Discard,
+    Done,
+    Labor,
+    PlaceRock,
+    Play,
+    Sacrifice,
+    UseBusiness,
+    WorkAt,
 )
 from headframe.games.copper_country.flow import FLOW
 
 from .helpers import (
-    GAME, at_labor, at_management, choose, kinds, new, on_top, pay_all, place_miner, set_hand, set_tasks, surveyed,
+    GAME,
+    at_labor,
+    at_management,
+    choose,
+    kinds,
+    new,
+    on_top,
+    pay_all,
+    place_miner,
+    set_hand,
+    set_tasks,
+    surveyed,
     work,
 )
 
@@ -181,7 +200,7 @@ def test_card_data():  # COP-R49, COP-R50, COP-R51
     t = GAME.tables
     assert [len(t.production_by_era[e]) for e in (1, 2, 3)] == [18, 24, 24]
     assert [len(t.capital_by_era[e]) for e in (1, 2, 3)] == [36, 18, 12]
-    for card, rows in t.rows.items():
+    for rows in t.rows.values():
         assert sum(1 for r in rows if r.copper) == 1 and sum(1 for r in rows if r.take_claim or r.complete_claim) == 1
     for company in t.companies.values():
         claim = company["company_claim"]

@@ -6,13 +6,25 @@ import pytest
 
 from headframe.engine import IllegalAction, OptionError
 from headframe.games.copper_country.actions import (
-    Build, ChooseBuilding, Contract, Discard, Done, Keep, Labor, Manage, MoveRock, Prospect, Relocate, Accept,
-    StockpileAt, Survey, Take,
+    Accept,
+    Build,
+    ChooseBuilding,
+    Contract,
+    Discard,
+    Done,
+    Keep,
+    Labor,
+    Manage,
+    MoveRock,
+    Prospect,
+    Relocate,
+    StockpileAt,
+    Survey,
+    Take,
 )
 from headframe.games.copper_country.flow import FLOW
 
 from .helpers import GAME, at_labor, at_management, give, kinds, new, place_miner, set_hand, set_tasks
-
 
 # --- setup ------------------------------------------------------------------------------ rulebook: Setup; COP-R3
 

@@ -3,11 +3,28 @@
 from __future__ import annotations
 
 from headframe.games.copper_country.actions import (
-    Accept, Casualty, PlaceRock, Play, Redraw, WorkAt,
+    Accept,
+    Casualty,
+    PlaceRock,
+    Play,
+    Redraw,
+    WorkAt,
 )
 
 from .helpers import (
-    GAME, at_labor, choose, give, kinds, new, on_top, pay_all, place_miner, set_hand, stop, surveyed, work,
+    GAME,
+    at_labor,
+    choose,
+    give,
+    kinds,
+    new,
+    on_top,
+    pay_all,
+    place_miner,
+    set_hand,
+    stop,
+    surveyed,
+    work,
 )
 
 CONGLOMERATE, COLLAPSE = "PROD2-04", "PROD1-12"

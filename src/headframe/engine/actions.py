@@ -46,7 +46,7 @@ class Action:
             cls._kinds[cls.kind] = cls
             # Interning: one object per kind and field values, from a C-level cache that
             # keeps argument types apart (True == 1 and they hash alike, but are other actions).
-            setattr(cls, "of", staticmethod(lru_cache(maxsize=None, typed=True)(cls)))
+            cls.of = staticmethod(lru_cache(maxsize=None, typed=True)(cls))  # type: ignore[method-assign]
 
     @classmethod
     def of(cls, *args: Any) -> Action:

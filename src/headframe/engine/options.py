@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from typing import Any
+from typing import Any, Self
 
 from .errors import OptionError
 
@@ -28,7 +28,7 @@ class Options:
     """Base of every game's options; a game without variants uses it as is."""
 
     @classmethod
-    def from_dict(cls, values: dict[str, Any] | None) -> Options:
+    def from_dict(cls, values: dict[str, Any] | None) -> Self:
         if values is None:
             return cls()
         if isinstance(values, cls):

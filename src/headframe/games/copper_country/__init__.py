@@ -7,7 +7,8 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from headframe.engine import Action, Game
+from headframe.engine import Action as BaseAction
+from headframe.engine import Game
 from headframe.engine.observation import ObservationLayout
 
 from . import actions, board, encoding, heuristic, text
@@ -93,7 +94,7 @@ broken without cemetery cards, then without unrest cards too.
 
     def observation_layout(self, players: int, options: Any = None) -> ObservationLayout:
         """The fields at this player count on the options' board (the boards differ in size)."""
-        return self._observation_layout(players, self.Options.from_dict(options).board)
+        return self._observation_layout(players, CopperCountryOptions.from_dict(options).board)
 
     def _observation_layout(self, players: int, board: str) -> ObservationLayout:
         layouts = self.__dict__.setdefault("_observation_layouts", {})
@@ -104,7 +105,7 @@ broken without cemetery cards, then without unrest cards too.
     def encode_observation(self, view: dict[str, Any]) -> list[float]:
         return encoding.encode(self.tables, self._observation_layout(view["player_count"], view["board"]), view)
 
-    def heuristic(self, state, seat: int, rng) -> Action:
+    def heuristic(self, state, seat: int, rng) -> BaseAction:
         return heuristic.choose(state, seat, rng)
 
     def evaluate(self, state) -> list[float]:
@@ -118,7 +119,7 @@ broken without cemetery cards, then without unrest cards too.
     def render_board(self, view: dict[str, Any]) -> str:
         return board.render_board(self, view)
 
-    def describe_action(self, action: Action) -> str:
+    def describe_action(self, action: BaseAction) -> str:
         return text.describe_action(self, action)
 
     def describe_event(self, entry: dict[str, Any]) -> str:

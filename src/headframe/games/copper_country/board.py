@@ -12,7 +12,15 @@ from typing import Any
 from headframe.engine import seat_label, svg
 
 from .board_map import (
-    INK, MAP, MUTED, RESOURCE_COLOURS, RESOURCE_SHORT, HexMap, building_piece, outline, rock,
+    INK,
+    MAP,
+    MUTED,
+    RESOURCE_COLOURS,
+    RESOURCE_SHORT,
+    HexMap,
+    building_piece,
+    outline,
+    rock,
 )
 from .text import BUILDINGS, row_words
 
@@ -241,13 +249,15 @@ def _production_card(game, x: float, y: float, card: str, actions: Actions, widt
             svg.element("rect", x=x + 4, y=top, width=width - 8, height=15, rx=3, fill=fill,
                         **(outline(True) if place in actions else {"stroke": "none"})),
             svg.text(x + 9, top + 12, f"{k + 1}. {row_words(row, RESOURCE_SHORT.__getitem__)}", font_size=12, fill=INK))
-        parts.append(actions.clickable(place, shape, f"Row {k + 1}: {row_words(row, RESOURCE_SHORT.__getitem__)}") if place else shape)
+        words = f"Row {k + 1}: {row_words(row, RESOURCE_SHORT.__getitem__)}"
+        parts.append(actions.clickable(place, shape, words) if place else shape)
     return actions.clickable(card, svg.group(*parts), f"{card} {game.tables.card_name[card]}")
 
 
 # --- the right-hand panel -----------------------------------------------------------------------
 
 def _panel(game, view, actions: Actions) -> str:
+    y: float
     x, y = PANEL_X, MAP[1] + 12
     parts = [_section(x, y, "Capital cards")]
     y += 10

@@ -47,18 +47,21 @@ SCHEMA = {
     "shifts": {"source": _SOURCE, "base": int, "bonus": {"shaft_or_hoist_house": int, "powered_shaft_or_hoist_house": int},
                "poor_rock_penalty": ANY},
     "company_house_abilities": {"source": _SOURCE, "uses_per_turn": int},
-    "terrain_tokens": {"source": _SOURCE, "tokens": [{"id": str, "kind": OneOf("resource", "poor_rock"), "resource?": _RESOURCE}]},
+    "terrain_tokens": {"source": _SOURCE,
+                       "tokens": [{"id": str, "kind": OneOf("resource", "poor_rock"), "resource?": _RESOURCE}]},
     "industry_track": {
         "source": _SOURCE,
         "length": int,
-        "icons": [{"space": int, "icon": OneOf("start", "local_business", "era_2", "era_3", "event_19th", "event_20th", "end"), "source": _SOURCE}],
+        "icons": [{"space": int, "source": _SOURCE,
+                   "icon": OneOf("start", "local_business", "era_2", "era_3", "event_19th", "event_20th", "end")}],
         "short_games": {"source": _SOURCE, "eras_1_2": {"end_token_on": int}, "era_3_intro": {"end_token_on": int}},
     },
     "boards": {"summer": _BOARD, "winter": _BOARD},
     "production_cards": {"source": _SOURCE, "cards": [{
         "id": str, "era": OneOf(1, 2, 3), "source": _SOURCE, "name?": str, "rows": [_ROW],
     }]},
-    "capital_cards": {"source": _SOURCE, "cards": [{"id": str, "era": OneOf(1, 2, 3), "kind": OneOf("single", "or", "and"), "resources": [_RESOURCE]}]},
+    "capital_cards": {"source": _SOURCE, "cards": [
+        {"id": str, "era": OneOf(1, 2, 3), "kind": OneOf("single", "or", "and"), "resources": [_RESOURCE]}]},
     "company_cards": {"source": _SOURCE, "cards": [{
         "id": str, "name": str, "resource_specialization": _RESOURCE, "two_for_one_resource": _RESOURCE,
         "company_claim": {"resources": [_RESOURCE], "poor_rock": int, "copper": int},

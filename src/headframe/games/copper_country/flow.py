@@ -17,11 +17,42 @@ from __future__ import annotations
 from headframe.engine.flow import Flow, automatic, decide
 
 from . import (
-    dividends, events, labor, local_business, management, miners, poor_rock, production, setup, turn, work,
+    dividends,
+    events,
+    labor,
+    local_business,
+    management,
+    miners,
+    poor_rock,
+    production,
+    setup,
+    turn,
+    work,
 )
 from .actions import (
-    Accept, Build, Casualty, ChooseBuilding, ChooseRow, Contract, Discard, Done, Keep, Labor, Manage, MoveRock,
-    PlaceRock, Play, Prospect, Redraw, Relocate, Sacrifice, StockpileAt, Survey, Take, UseBusiness, WorkAt,
+    Accept,
+    Build,
+    Casualty,
+    ChooseBuilding,
+    ChooseRow,
+    Contract,
+    Discard,
+    Done,
+    Keep,
+    Labor,
+    Manage,
+    MoveRock,
+    PlaceRock,
+    Play,
+    Prospect,
+    Redraw,
+    Relocate,
+    Sacrifice,
+    StockpileAt,
+    Survey,
+    Take,
+    UseBusiness,
+    WorkAt,
 )
 
 

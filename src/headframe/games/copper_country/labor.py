@@ -4,6 +4,7 @@ stockpile, relocate, payroll, shutdown."""
 
 from __future__ import annotations
 
+from headframe.engine import Action
 from headframe.engine.flow import push
 
 from . import cards, local_business, miners, poor_rock, work
@@ -33,7 +34,7 @@ def labor_actions(state, seat: int) -> list[str]:
 def choices(state, task) -> list:
     """Work is chosen with its miner and mine site at once (`work_at`); the others by name."""
     seat = task[1]
-    actions = []
+    actions: list[Action] = []
     for kind in labor_actions(state, seat):
         actions += work_targets(state, seat, False) if kind == "work" else [Labor.of(kind)]
     actions += local_business.businesses(state, seat, TURN_WINDOW)

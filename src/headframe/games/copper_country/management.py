@@ -3,6 +3,7 @@ card chosen at once), survey, build, prospect, negotiate, immigrate."""
 
 from __future__ import annotations
 
+from headframe.engine import Action
 from headframe.engine.flow import push
 
 from . import cards, local_business, miners, poor_rock
@@ -40,7 +41,7 @@ def nothing_to_do(state, task) -> bool:
 def choices(state, task) -> list:
     """A capital call is chosen with its card at once (`take`); the others by name."""
     seat = task[1]
-    actions = []
+    actions: list[Action] = []
     for kind in management_actions(state, seat):
         actions += cards.capital_call(state) if kind == "capital_call" else [Manage.of(kind)]
     businesses = local_business.businesses(state, seat, TURN_WINDOW)

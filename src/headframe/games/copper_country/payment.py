@@ -18,13 +18,13 @@ Routes by which one played resource pays one need:
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import product
 
 from .components import RESOURCES
 
 
-@lru_cache(maxsize=None)
+@cache
 def gives(signature: str) -> tuple[tuple[str, str], ...]:
     """(resource played, loose unit left over or "") for each way to play a unit."""
     if ":" not in signature:

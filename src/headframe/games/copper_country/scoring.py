@@ -56,7 +56,7 @@ def copper_score(state, seat: int, pile: list[str]) -> int:
     return sum(produce[card].copper for card in pile) + (10 if state.company_done[seat] else 0)
 
 
-def score_parts(state) -> dict[str, list[int]]:
+def score_parts(state) -> dict[str, list[int | float]]:
     """Each seat's score by source: its copper cards' values, the company claim's 10, and the
     specialization award of the highest specialization (COP-R39)."""
     produce = state.tables.produce_row

@@ -11,12 +11,18 @@ card has left the top (view.forget_stale_peeks).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from headframe.engine import Result, Rng, State
 
-from . import eras, miners, poor_rock, production, scoring, setup, track, view, work
+from . import eras, miners, poor_rock, production, scoring, setup, view
+from . import track as industry_track
+from . import work as work_action
 from .flow import FLOW
+
+if TYPE_CHECKING:
+    from . import CopperCountry
+    from .components import Board, Tables
 
 
 class CopperCountryState(State):
@@ -28,6 +34,48 @@ class CopperCountryState(State):
         "business_pool", "event_pools", "events_played", "used", "tasks", "work", "shift", "payment",
         "looking", "peek", "ending", "over", "capital_version", "drawn", "turns",
     )
+    era: int
+    first: int
+    current: int
+    track_next: int
+    track_end: int
+    rock: dict[str, int]
+    terrain: dict[str, str]
+    surveyed: dict[str, bool]
+    token_rock: dict[str, bool]
+    terrain_aside: list[str]
+    houses: dict[str, list[int]]
+    builds: dict[str, list[int | str]]
+    supply: list[list[int]]
+    miner_at: list[list[str]]
+    miner_ready: list[list[bool]]
+    hands: list[list[str]]
+    hand_public: list[list[str]]
+    capital_deck: list[str]
+    capital_discard: list[str]
+    community: list[str]
+    production_deck: list[str]
+    production_discard: list[str]
+    copper: list[list[str]]
+    claim: list[str]
+    company: list[str]
+    company_done: list[bool]
+    businesses: list[str]
+    business_pool: list[str]
+    event_pools: dict[str, list[str]]
+    events_played: list[str]
+    used: list[str]
+    tasks: list[list[Any]]
+    work: dict[str, Any] | None
+    shift: dict[str, Any] | None
+    payment: dict[str, Any] | None
+    looking: list[str]
+    peek: list[str]
+    ending: bool
+    over: bool
+    capital_version: int
+    drawn: dict[str, int]
+    turns: int
 
     flow = FLOW
 
@@ -67,17 +115,21 @@ class CopperCountryState(State):
     # --- shortcuts ----------------------------------------------------------------------
 
     @property
-    def tables(self):
-        return self.game.tables
+    def copper_country(self) -> CopperCountry:
+        return self.game  # type: ignore[return-value]  # a state's game is always the game that made it
+
+    @property
+    def tables(self) -> Tables:
+        return self.copper_country.tables
 
     @property
     def icons(self) -> list[str]:
         """The icon under each industry-track space, fixed by the options (COP-R35)."""
-        return self.game.track(self.options)[0]
+        return self.copper_country.track(self.options)[0]
 
     @property
-    def board(self):
-        return self.game.tables.boards[self.options.board]
+    def board(self) -> Board:
+        return self.tables.boards[self.options.board]
 
     # Public helpers, for the heuristic, the game's evaluation and tests: the rule modules' functions.
     unskilled = miners.unskilled
@@ -86,10 +138,10 @@ class CopperCountryState(State):
     company_houses_near = miners.company_houses_near
     can_use_house = miners.can_use_house
     site_rock = poor_rock.site_rock
-    rocks_left = track.rocks_left
+    rocks_left = industry_track.rocks_left
     hand_limit = eras.hand_limit
-    max_shifts = work.max_shifts
-    applicable_sites = work.applicable_sites
+    max_shifts = work_action.max_shifts
+    applicable_sites = work_action.applicable_sites
     claim_row = production.claim_row
     row_legal = production.row_legal
     specialization = scoring.specialization

@@ -3,7 +3,7 @@ sentences of actions and log entries."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from headframe.engine.people import an, listed, plural
@@ -17,10 +17,10 @@ AREAS = {"unskilled": "unskilled", "unrest": "unrest", "cemetery": "the cemetery
 BUILDINGS = {"company_house": "company house", "shaft_house": "shaft house", "hoist_house": "hoist house"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _places(t) -> dict[str, str]:
     """Every board id of both boards -> its label: "camp C2", "mine site M07", ..."""
-    labels = {}
+    labels: dict[str, str] = {}
     for board in t.boards.values():
         for kind, ids in (("camp", board.camps), ("mine site", board.sites),
                           ("poor-rock space", board.spaces), ("build space", board.builds)):
