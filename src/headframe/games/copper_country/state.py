@@ -34,6 +34,7 @@ class CopperCountryState(State):
         "business_pool", "event_pools", "events_played", "used", "tasks", "work", "shift", "payment",
         "looking", "peek", "ending", "over", "capital_version", "drawn", "turns",
     )
+    game: CopperCountry  # a state's game is always the game that made it
     era: int
     first: int
     current: int
@@ -115,21 +116,17 @@ class CopperCountryState(State):
     # --- shortcuts ----------------------------------------------------------------------
 
     @property
-    def copper_country(self) -> CopperCountry:
-        return self.game  # type: ignore[return-value]  # a state's game is always the game that made it
-
-    @property
     def tables(self) -> Tables:
-        return self.copper_country.tables
+        return self.game.tables
 
     @property
     def icons(self) -> list[str]:
         """The icon under each industry-track space, fixed by the options (COP-R35)."""
-        return self.copper_country.track(self.options)[0]
+        return self.game.track(self.options)[0]
 
     @property
     def board(self) -> Board:
-        return self.tables.boards[self.options.board]
+        return self.game.tables.boards[self.options.board]
 
     # Public helpers, for the heuristic, the game's evaluation and tests: the rule modules' functions.
     unskilled = miners.unskilled
