@@ -35,6 +35,8 @@ class SeatRow:
     controller: str  # "human" or "bot"
     token_hash: str | None
     claimed: bool
+    account_id: str | None = None  # the signed-in player who holds the seat; None for guests and bots
+    forfeited: bool = False  # its player left or ran out of time: a stand-in plays it, and it finishes last if rated
 
 
 @dataclass

@@ -14,6 +14,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    false,
     func,
 )
 
@@ -47,6 +48,8 @@ seats = Table(
     Column("controller", String(8), nullable=False),
     Column("token_hash", String(64), nullable=True),
     Column("claimed", Boolean, nullable=False),
+    Column("account_id", String(32), nullable=True, index=True),
+    Column("forfeited", Boolean, nullable=False, server_default=false()),
 )
 
 actions = Table(
