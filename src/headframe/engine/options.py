@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import typing
+from functools import cache
 from typing import Any, Self
 
 from .errors import OptionError
@@ -40,7 +41,7 @@ class Options:
             if name not in known:
                 allowed = ", ".join(known) or "none"
                 raise OptionError(f"unknown option {name!r} (options: {allowed})")
-            _check(name, value, known[name], typing.get_type_hints(cls)[name])
+            _check(name, value, known[name], _hints(cls)[name])
         return cls(**values)
 
     def to_dict(self) -> dict[str, Any]:
@@ -69,7 +70,7 @@ class Options:
         known = {f.name for f in dataclasses.fields(cls)}
         if name not in known:
             raise OptionError(f"unknown option {name!r} (options: {', '.join(known) or 'none'})")
-        hint = typing.get_type_hints(cls)[name]
+        hint = _hints(cls)[name]
         if raw.lower() in ("none", "null") and _allows_none(hint):
             return name, None
         for kind in _scalar_types(hint):
@@ -83,6 +84,13 @@ class Options:
             if kind is str:
                 return name, raw
         raise OptionError(f"option {name!r} cannot be {raw!r}")
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    """The options' types, resolved once per class (resolving them is slow, and every
+    loaded position checks its options)."""
+    return typing.get_type_hints(cls)
 
 
 def _allows_none(hint: Any) -> bool:

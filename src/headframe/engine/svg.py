@@ -8,6 +8,7 @@ those into clicks, and actions drawn nowhere stay buttons."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
 from html import escape
 from typing import Any
 
@@ -21,15 +22,22 @@ def seat_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
+@cache
+def _attribute_name(name: str) -> str:
+    return name.rstrip("_").replace("_", "-")  # class_ -> class, font_size -> font-size
+
+
 def _attributes(attrs: Mapping[str, Any]) -> str:
+    # Hot: a board is thousands of elements. Numbers need no escaping.
     parts = []
     for name, value in attrs.items():
         if value is None or value is False:
             continue
-        name = name.rstrip("_").replace("_", "-")  # class_ -> class, font_size -> font-size
         if isinstance(value, float):
             value = f"{value:.2f}".rstrip("0").rstrip(".")
-        parts.append(f' {name}="{escape(str(value), quote=True)}"')
+        elif type(value) is not int:
+            value = escape(str(value), quote=True)
+        parts.append(f' {_attribute_name(name)}="{value}"')
     return "".join(parts)
 
 
