@@ -90,23 +90,21 @@ class SpielState(pyspiel.State):
         super().__init__(game)
         self.state = state
         self.space = game.space
-        self.recall = [""] * state.players  # per seat, a digest of the log as it reads it
-        self.recalled = 0
-        self._recall_log()
+        # Per seat, a digest of the log as it reads it, and how many entries it has folded in.
+        self.recall: list[tuple[str, int]] = [("", 0)] * state.players
 
-    def _recall_log(self) -> None:
-        """Fold the log entries added since the last call into each seat's digest,
-        so that perfect-recall information states cost O(1) per action, not O(log)."""
-        state = self.state
-        if len(state.log) == self.recalled:
-            return
-        for seat in range(state.players):
-            digest = self.recall[seat]
-            for entry in state.log_for(seat, self.recalled):  # entry by entry: the same however applied
+    def recall_of(self, seat: int) -> str:
+        """The digest of the log as `seat` reads it, folding in only the entries added
+        since it was last asked for: perfect-recall information states cost O(1) per
+        action, not O(log), and seats nobody asks about cost nothing."""
+        digest, folded = self.recall[seat]
+        log = self.state.log
+        if folded < len(log):
+            for entry in self.state.log_for(seat, folded):  # entry by entry: the same however applied
                 text = digest + json.dumps(entry, sort_keys=True)
                 digest = hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
-            self.recall[seat] = digest
-        self.recalled = len(state.log)
+            self.recall[seat] = (digest, len(log))
+        return digest
 
     def current_player(self) -> int:
         to_move = self.state.to_move()
@@ -117,7 +115,6 @@ class SpielState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         self.state.apply(self.current_player(), self.space.action(action))
-        self._recall_log()
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.state.game.describe_action(self.space.action(action))
@@ -132,13 +129,16 @@ class SpielState(pyspiel.State):
 
     def resample_from_infostate(self, player_id: int, probability_sampler) -> SpielState:
         rng = Rng(int(probability_sampler() * (1 << 62)))
-        return SpielState(self.get_game(), self.state.determinize(player_id, rng))
+        world = SpielState(self.get_game(), self.state.determinize(player_id, rng))
+        if len(world.state.log) == len(self.state.log):  # the player reads the same log in its world
+            world.recall[player_id] = (self.recall_of(player_id), len(self.state.log))
+        return world
 
     def __deepcopy__(self, memo) -> SpielState:
         twin = SpielState.__new__(SpielState)
         pyspiel.State.__init__(twin, self.get_game())
         twin.state, twin.space = self.state.clone(), self.space
-        twin.recall, twin.recalled = list(self.recall), self.recalled
+        twin.recall = list(self.recall)
         return twin
 
     def __str__(self) -> str:
@@ -161,7 +161,7 @@ class Observer:
 
     def string_from(self, state: SpielState, player: int) -> str:
         view = json.dumps(state.state.view(player), sort_keys=True, separators=(",", ":"))
-        return f"{view}|{state.recall[player]}" if self.perfect_recall else view
+        return f"{view}|{state.recall_of(player)}" if self.perfect_recall else view
 
 
 def register(name: str) -> str:
