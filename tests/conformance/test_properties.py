@@ -28,7 +28,7 @@ def test_any_sequence_of_legal_actions_keeps_the_contract(name: str, data) -> No
         seat = to_move[data.draw(st.integers(0, len(to_move) - 1))]
         actions = state.decision(seat).actions
         action = actions[data.draw(st.integers(0, len(actions) - 1))]
-        check_clone_is_independent(state, seat, action)
+        check_clone_is_independent(state, seat, action, state.to_json())
         state.apply(seat, action)
-    check_position_round_trip(state)
+    check_position_round_trip(state, state.to_json())
     assert replay(state.record()).to_json() == state.to_json()

@@ -49,7 +49,7 @@ def test_a_view_that_shows_other_hands_is_caught() -> None:
 def test_state_that_is_not_plain_json_is_caught() -> None:
     state = Tupled().new_state(3, 5)
     with pytest.raises(AssertionError, match="plain JSON"):
-        check_position_round_trip(state)
+        check_position_round_trip(state, state.to_json())
 
 
 class MiscountingState(PitLampsState):
