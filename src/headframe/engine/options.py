@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from functools import cache
 from typing import Any, Self
 
 from .errors import OptionError
@@ -86,11 +85,16 @@ class Options:
         raise OptionError(f"option {name!r} cannot be {raw!r}")
 
 
-@cache
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
 def _hints(cls: type) -> dict[str, Any]:
     """The options' types, resolved once per class (resolving them is slow, and every
     loaded position checks its options)."""
-    return typing.get_type_hints(cls)
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
 
 
 def _allows_none(hint: Any) -> bool:
