@@ -22,10 +22,10 @@ from headframe.server.storage import sqlite_url
 
 FAST_OPTIONS = {"copper-country": {"short_game": "eras_1_2"}}
 STATE_KEYS = {"type", "game_id", "seat", "version", "status", "seats", "view", "progress", "board", "action_ids", "labels",
-              "log_start", "log", "log_text", "can_undo"}
+              "log_start", "log", "log_text", "can_undo", "clock", "notices"}
 
 PUBLIC_SUMMARY_KEYS = {"id", "name", "game", "title", "players", "options", "hotseat", "think_time", "status",
-                       "version", "to_move", "seats", "progress", "result"}
+                       "version", "to_move", "seats", "progress", "result", "clock", "notices"}
 
 
 def every_game() -> list[str]:
@@ -35,7 +35,8 @@ def every_game() -> list[str]:
 class LiveServer:
     def __init__(self, db_url: str, think_time: float = 0.5, **settings) -> None:
         # One address makes every test's requests: rate limits far above what a test sends, unless a test sets them.
-        unlimited = {"create_rate": "100000/minute", "claim_rate": "100000/minute", "upload_rate": "100000/minute"}
+        unlimited = {"create_rate": "100000/minute", "claim_rate": "100000/minute", "upload_rate": "100000/minute",
+                     "signin_rate": "100000/minute", "register_rate": "100000/minute", "seat_rate": "100000/minute"}
         self.app = create_app(db_url, think_time=think_time, **{**unlimited, **settings})
         self.sock = socket.socket()
         self.sock.bind(("127.0.0.1", 0))
@@ -264,7 +265,8 @@ def check_no_leaks(record: dict, messages: list[dict]) -> int:
         assert message["board"] == (game.render_board(view) if game.has_board() else None)
         assert message["can_undo"] in undo_states(record, state, seat, until)
         for seat_info in message["seats"]:
-            assert set(seat_info) == {"seat", "name", "controller", "agent", "claimed", "connected", "person_seat"}
+            assert set(seat_info) == {"seat", "name", "controller", "agent", "claimed", "connected", "person_seat",
+                                      "open", "forfeited"}
         checked += 1
     return checked
 

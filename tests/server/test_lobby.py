@@ -61,7 +61,7 @@ def test_bad_games_are_refused_and_nothing_is_stored(http, change, words):
     assert http.get("/api/games").json() == []
 
 
-def test_seats_are_claimed_by_invitation_or_from_the_lobby(http):
+def test_seats_are_claimed_by_invitation_or_from_the_lobby_once_opened(http):
     created = create(http, "pit-lamps", 3, seats=[{"type": "human"}, {"type": "human"}, {"type": "bot"}])
     game_id, invitation = created["id"], created["join"][0]["token"]
     wrong = http.post(f"/api/games/{game_id}/seats/0/claim", json={"name": "Eve"}, headers=bearer(created["join"][1]["token"]))
@@ -74,6 +74,10 @@ def test_seats_are_claimed_by_invitation_or_from_the_lobby(http):
     assert http.post(f"/api/games/{game_id}/seats/0/claim", json={"name": "Eve"}).status_code == 409
     assert http.post(f"/api/games/{game_id}/seats/2/claim", json={}).status_code == 409  # a bot's seat
     assert [g["id"] for g in http.get("/api/games", params={"status": "open"}).json()] == [game_id]
+    private = http.post(f"/api/games/{game_id}/seats/1/claim", json={"name": "Bob"})
+    assert private.status_code == 403 and "private" in private.json()["error"]  # an invited seat, until opened
+    opened = http.post(f"/api/games/{game_id}/seats/1/open", headers=bearer(created["host_token"]))
+    assert opened.status_code == 200 and opened.json()["seats"][1]["open"]
     joined = http.post(f"/api/games/{game_id}/seats/1/claim", json={"name": "Bob"})
     assert joined.status_code == 200 and joined.json()["token"] != created["join"][1]["token"]
     old_link = http.get(f"/api/games/{game_id}/state", headers=bearer(created["join"][1]["token"]))

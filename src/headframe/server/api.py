@@ -49,6 +49,12 @@ class SeatSpec(Strict):
     type: Literal["human", "bot"]
     name: Text | None = Name
     agent: Text | None = Field(default=None, max_length=120)
+    me: bool = False  # the signed-in creator's own seat (accounts.py)
+
+
+class ClockChoice(Strict):
+    mode: Literal["none", "real-time", "turn-based"] = "none"
+    preset: Text | None = Field(default=None, max_length=32)  # one of the mode's presets (clocks.PRESETS)
 
 
 class CreateGame(Strict):
@@ -60,6 +66,8 @@ class CreateGame(Strict):
     hotseat: bool = False
     think_time: float | None = Field(default=None, ge=0, le=10)  # None: the server's default
     seed: int | None = Field(default=None, ge=0, lt=1 << 63)
+    clock: ClockChoice = Field(default_factory=ClockChoice)  # forced to none for hot seat and bots alone
+    open_seats: bool = False  # anyone in the lobby may take the human seats (otherwise: by invitation only)
 
 
 class Claim(Strict):

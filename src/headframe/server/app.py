@@ -20,7 +20,8 @@ from headframe.agents import AGENT_NAMES
 from headframe.agents.policy import list_policies
 from headframe.engine import HeadframeError, game_names, jsontext, load_game
 
-from . import api, pages
+from . import accounts, api, chat, leaderboard, lobby, pages, standins
+from .account_store import AccountStore
 from .config import ServerConfig
 from .errors import BadRequest, Forbidden, NotFound, Refusal, Unauthorized
 from .hub import Hub
@@ -45,20 +46,29 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
     hub = Hub(store, config)
     hub.on_change, hub.on_seats = broadcast, announce_seats
     replays = ReplayCache()
+    auth = accounts.Auth(AccountStore(store.engine), config)
+    ratings = leaderboard.Ratings(store)
+    hub.on_finished, hub.chat = ratings.game_finished, chat.Chat(store, config, limits)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):
         hub.start()
         yield
+        await ratings.settled()
         await hub.close()
         store.close()
 
     app = FastAPI(title="headframe", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
                   openapi_url="/api/openapi.json")
-    app.state.hub = hub
+    app.state.hub, app.state.ratings = hub, ratings
     app.add_middleware(BodyLimit)
     _handle_errors(app)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    accounts.add_routes(app, auth, limits)
+    lobby.add_routes(app, hub, auth)
+    standins.add_routes(app, hub, auth, limits)
+    leaderboard.add_routes(app, hub, ratings, _page)
+    chat.add_routes(app, hub, hub.chat)
 
     # --- lobby -----------------------------------------------------------------
 
@@ -70,7 +80,10 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
     @app.post("/api/games", status_code=201)
     async def create_game(body: api.CreateGame, request: Request) -> dict[str, Any]:
         limits.check("create", client_of(request))
-        room, host_token, tokens = await hub.create(body.model_dump())
+        wanted = body.model_dump()
+        mine = accounts.check_me_seats(wanted["seats"])
+        owner = None if mine is None else (await auth.writer(request)).account
+        room, host_token, tokens = await hub.create(wanted, owner)
         return {
             **room.summary(), "host_token": host_token,
             "host_url": f"/games/{room.id}#host={host_token}",
@@ -96,7 +109,7 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
                          authorization: str | None = Header(default=None)) -> dict[str, Any]:
         limits.check("claim", client_of(request))
         room = await hub.room(game_id)
-        token = await hub.claim(room, seat, body.name, _bearer(authorization, required=False))
+        token = await hub.claim(room, seat, body.name, _bearer(authorization, required=False), await auth.owner(request))
         return {"seat": seat, "token": token, "url": f"/games/{room.id}#tokens={token}"}
 
     @app.post("/api/games/{game_id}/seats/{seat}/control")
@@ -111,35 +124,38 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
     # --- play ------------------------------------------------------------------
 
     @app.get("/api/games/{game_id}/state")
-    async def seat_state(game_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
-        """The token's seat's state (no token: a spectator's)."""
+    async def seat_state(game_id: str, request: Request,
+                         authorization: str | None = Header(default=None)) -> dict[str, Any]:
+        """The token's seat's state (no token: the signed-in player's seat, else a spectator's)."""
         room = await hub.room(game_id)
         token = _bearer(authorization, required=False)
-        seat = None if token is None else _seat_of(room, token)
-        return room.seat_state(seat)
+        return room.seat_state(await auth.reading(request, room, None if token is None else _seat_of(room, token)))
 
     @app.get("/api/games/{game_id}/text")
-    async def seat_text(game_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
-        """The game's text picture of the token's seat's view (no token: a spectator's)."""
+    async def seat_text(game_id: str, request: Request,
+                        authorization: str | None = Header(default=None)) -> dict[str, Any]:
+        """The game's text picture of the token's seat's view (no token: as for the state)."""
         room = await hub.room(game_id)
         token = _bearer(authorization, required=False)
-        return await room.text(None if token is None else _seat_of(room, token))
+        return await room.text(await auth.reading(request, room, None if token is None else _seat_of(room, token)))
 
     @app.post("/api/games/{game_id}/actions")
-    async def act(game_id: str, body: api.Act, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+    async def act(game_id: str, body: api.Act, request: Request,
+                  authorization: str | None = Header(default=None)) -> dict[str, Any]:
         room = await hub.room(game_id)
-        _check_holds(room, _bearer(authorization), body.seat)
+        await _check_writer(auth, request, room, authorization, body.seat)
         return {"version": await hub.act(room, body.seat, body.action, body.version)}
 
     @app.post("/api/games/{game_id}/undo")
-    async def undo(game_id: str, body: api.Undo, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+    async def undo(game_id: str, body: api.Undo, request: Request,
+                   authorization: str | None = Header(default=None)) -> dict[str, Any]:
         room = await hub.room(game_id)
-        _check_holds(room, _bearer(authorization), body.seat)
+        await _check_writer(auth, request, room, authorization, body.seat)
         return {"version": await hub.undo(room, body.seat, body.version)}
 
     @app.websocket("/ws/games/{game_id}")
     async def live(socket: WebSocket, game_id: str) -> None:
-        await serve_socket(hub, socket, game_id)
+        await serve_socket(hub, socket, game_id, auth.socket_account)
 
     # --- replays -----------------------------------------------------------------
 
@@ -166,7 +182,7 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
 
     @app.get("/api/games/{game_id}/replay")
     async def replay_overview(game_id: str) -> dict[str, Any]:
-        return (await finished_replay(game_id)).overview()
+        return {**(await finished_replay(game_id)).overview(), "chat": await hub.chat.replay_lines(game_id)}
 
     @app.get("/api/games/{game_id}/replay/{step}")
     async def replay_frame(game_id: str, step: int) -> dict[str, Any]:
@@ -206,6 +222,14 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
     async def replay_page(game_id: str) -> HTMLResponse:
         await finished_replay(game_id)
         return _page(pages.replay(f"/api/games/{game_id}/replay", f"/api/games/{game_id}/record"))
+
+    @app.get("/me", response_class=HTMLResponse)
+    async def my_games_page() -> HTMLResponse:
+        return _page(pages.my_games())
+
+    @app.get("/signin", response_class=HTMLResponse)
+    async def sign_in_page() -> HTMLResponse:
+        return _page(pages.sign_in())
 
     @app.get("/replays", response_class=HTMLResponse)
     async def upload_page() -> HTMLResponse:
@@ -255,7 +279,7 @@ def _listing(room: Room | None, row) -> dict[str, Any]:
     return {"id": row.id, "name": row.name, "game": row.game, "players": row.players, "status": row.status,
             "hotseat": row.hotseat, "result": row.result,
             "progress": 100 if row.status == "finished" else None,  # a game not in memory: not replayed for a listing
-            "seats": [{"seat": s.seat, "name": s.name, "controller": s.controller, "claimed": s.claimed}
+            "seats": [{"seat": s.seat, "name": s.name, "controller": s.controller, "claimed": s.claimed, "open": s.open}
                       for s in row.seats]}
 
 
@@ -282,6 +306,14 @@ def _seat_of(room: Room, token: str) -> int:
 def _check_holds(room: Room, token: str, seat: int) -> None:
     if _seat_of(room, token) != seat:
         raise Forbidden(f"this token does not hold seat {seat}")
+
+
+async def _check_writer(auth: accounts.Auth, request: Request, room: Room, authorization: str | None,
+                        seat: int) -> None:
+    """A write for `seat`: by its token (and not another account's seat), or by the signed-in player's session."""
+    if authorization is not None:
+        _check_holds(room, _bearer(authorization), seat)
+    await auth.writing(request, room, seat, by_token=authorization is not None)
 
 
 async def _upload_bytes(request: Request) -> bytes:

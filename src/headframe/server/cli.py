@@ -50,7 +50,10 @@ def main(argv: list[str] | None = None) -> None:
                         help="days without a move after which an unfinished game expires (default 7)")
     parser.add_argument("--create-rate", default="30/minute",
                         help="games one address may create, e.g. 30/minute (default 30/minute)")
+    parser.add_argument("--behind-proxy", action="store_true",
+                        help="trust X-Forwarded-Proto from the reverse proxy (session cookies marked Secure over https)")
     parser.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
     args = parser.parse_args(argv)
     serve(args.host, args.port, args.db, args.log_level, bot_workers=args.bot_workers, think_time=args.think_time,
-          max_think=args.max_think, models=args.models, expire_days=args.expire_days, create_rate=args.create_rate)
+          max_think=args.max_think, models=args.models, expire_days=args.expire_days, create_rate=args.create_rate,
+          behind_proxy=args.behind_proxy)

@@ -29,3 +29,15 @@ class ServerConfig:
     create_rate: str = "30/minute"
     claim_rate: str = "60/minute"
     upload_rate: str = "20/minute"
+    # Clocks: the presets a table may choose ({mode: {preset: (bank, increment) or (per move, 0)}}, in
+    # seconds; None: clocks.PRESETS). Tests shrink them to seconds.
+    clock_presets: dict[str, dict[str, tuple[float, float]]] | None = None
+    signin_rate: str = "10/minute"
+    register_rate: str = "5/minute"
+    chat_rate: str = "5/10 seconds"  # per client, and per seat (chat.py)
+    seat_rate: str = "20/minute"  # seats left and taken back (standins.py)
+    chat_per_table: int = 2000  # the most messages a table's chat keeps
+    # Accounts: how long a sign-in lasts, and whether X-Forwarded-Proto may say the request came over https
+    # (only behind the operator's own reverse proxy: anyone else could send it).
+    session_days: float = 30.0
+    behind_proxy: bool = False

@@ -20,11 +20,14 @@ from headframe.agents import AgentSpecError
 from headframe.agents.specs import check_spec, network_limits
 from headframe.engine import RECORD_FORMAT, Game, HeadframeError, IllegalAction, Rng, load_game, replay
 
+from .account_store import Account
 from .bots import BotPool, BotTask
 from .config import ServerConfig
 from .errors import BadRequest, Conflict, Forbidden, NotFound, Refusal
 from .journal import Journal
+from .ratings import rated_at_creation
 from .rooms import Room
+from .standins import Timekeeper, stored, table_control
 from .storage import ConflictError, GameRow, Move, SeatRow, Store
 from .tokens import matches, new_game_id, new_token, token_hash
 
@@ -42,8 +45,11 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self.journal = Journal(store)
         self.bots = BotPool(config.bot_workers, config.max_think, config.models)
+        self.timekeeper = Timekeeper(self)  # clocks, and stand-ins for the seats that ran out or left
         self.on_change = None  # set by the WebSocket layer: broadcast(room)
         self.on_seats = None  # set by the WebSocket layer: announce_seats(room)
+        self.on_finished = None  # set by the app: rate the game its final move ended (leaderboard.py)
+        self.chat: Any = None  # set by the app: the tables' chat (chat.py), for the WebSocket layer
         self._sweeper: asyncio.Task | None = None
 
     def start(self) -> None:
@@ -53,6 +59,7 @@ class Hub:
     async def close(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        self.timekeeper.close()
         for room in self.rooms.values():
             for task in room.thinking.values():
                 task.cancel()
@@ -74,6 +81,7 @@ class Hub:
                     room = await asyncio.to_thread(self._load, game_id)
                     self.rooms[game_id] = room
                     self.schedule_bots(room)
+                    self.timekeeper.arm(room)  # a seat that ran out while the server was down is handed over now
         finally:
             if not lock.locked():
                 self._loading.pop(game_id, None)
@@ -92,10 +100,13 @@ class Hub:
                   "players": row.players, "seed": row.seed, "options": row.options, "actions": entries}
         if row.bot_seed is None:  # a game from before bots had a seed of their own
             row.bot_seed = secrets.randbits(63)
-        return Room(row, game, replay(record, game), seen)
+        room = Room(row, game, replay(record, game), seen)
+        self.timekeeper.load(room)
+        return room
 
-    async def create(self, request: dict[str, Any]) -> tuple[Room, str, dict[int, str]]:
-        """Create a game; returns the room, the host token and each human seat's token."""
+    async def create(self, request: dict[str, Any], owner: Account | None = None) -> tuple[Room, str, dict[int, str]]:
+        """Create a game; returns the room, the host token and each human seat's token.
+        The seat marked `me` is the signed-in `owner`'s, taken at once."""
         game = _load_game(request["game"])
         players, seat_specs = request["players"], request["seats"]
         hotseat = bool(request.get("hotseat"))
@@ -115,7 +126,11 @@ class Hub:
                 seats.append(SeatRow(index, name or agent, agent, "bot", None, True))
             else:
                 tokens[index] = new_token()
-                seats.append(SeatRow(index, name or f"Seat {index + 1}", None, "human", token_hash(tokens[index]), hotseat))
+                mine = owner is not None and bool(spec.get("me"))
+                seats.append(SeatRow(index, name or (owner.name if mine else f"Seat {index + 1}"), None, "human",
+                                     token_hash(tokens[index]), hotseat or mine,
+                                     account_id=owner.id if mine else None,
+                                     open=bool(request.get("open_seats")) and not (hotseat or mine)))
         think_time = request.get("think_time")
         row = GameRow(
             id=new_game_id(), name=request.get("name") or f"{game.title} game", game=game.name,
@@ -123,12 +138,15 @@ class Hub:
             think_time=self.config.think_time if think_time is None else think_time, hotseat=hotseat,
             host_token_hash=token_hash(host_token), status="open", seats=seats, bot_seed=secrets.randbits(63),
             rules_version=game.rules_version,
+            rated=rated_at_creation(hotseat, request.get("seed"), seat_specs, game),
         )
         room = Room(row, game, state)
         row.status = room.status()
+        self.timekeeper.begin(room, table_control(request, self.config.clock_presets))
         await asyncio.to_thread(self.store.create, row)
         self.rooms[row.id] = room
         self.schedule_bots(room)
+        self.timekeeper.arm(room)
         return room, host_token, tokens
 
     def _check_agent(self, spec: str, game: Game) -> str:
@@ -153,11 +171,15 @@ class Hub:
             status = "finished" if candidate.is_over() else room.status()
             result = candidate.result().to_json() if candidate.is_over() else None
             move = Move(room.id, room.version, seat, candidate.history[-1][1].to_json(), status, result, mask)
+            clock = self.timekeeper.after(room, candidate, status, moved=seat)
+            move.clock = stored(clock)
 
             def swap() -> None:
-                room.state, room.digests = candidate, digests
+                room.state, room.digests, room.clock = candidate, digests, clock
                 room.seen.append(mask)
                 room.row.status, room.row.result = status, result
+                if status == "finished" and self.on_finished is not None:
+                    self.on_finished(room)
 
             try:
                 await self._commit(room, self.journal.commit(move), swap)
@@ -174,30 +196,48 @@ class Hub:
             except IllegalAction as exc:
                 raise BadRequest(str(exc)) from None
             digests = room.digest(candidate)
+            clock = self.timekeeper.after(room, candidate, room.status())
 
             def swap() -> None:
-                room.state, room.digests = candidate, digests
+                room.state, room.digests, room.clock = candidate, digests, clock
                 room.seen.pop()
 
-            await self._commit(room, asyncio.to_thread(self.store.take_back, room.id, room.version - 1), swap)
+            await self._commit(room, asyncio.to_thread(self.store.take_back, room.id, room.version - 1, stored(clock)),
+                               swap)
         return room.version_for(seat)
 
-    async def claim(self, room: Room, seat: int, name: str | None, token: str | None) -> str:
-        """Take an unclaimed human seat, by its invitation or, in an open game, by
-        asking. Either way the seat gets a fresh token: the invitation dies, so
-        whoever handed it out (the host) cannot read the seat afterwards."""
+    async def claim(self, room: Room, seat: int, name: str | None, token: str | None,
+                    account: Account | None = None) -> str:
+        """Take an unclaimed human seat, by its invitation or, when the host opened
+        it, by asking. Either way the seat gets a fresh token: the invitation dies, so
+        whoever handed it out (the host) cannot read the seat afterwards. A signed-in
+        player's seat belongs to their account."""
         async with room.lock:
             row = _seat_row(room, seat)
             if row.controller != "human" or row.claimed:
                 raise Conflict(f"seat {seat + 1} is already taken")
             if token is not None and not matches(token, row.token_hash):
                 raise Forbidden(f"that token does not invite to seat {seat + 1}")
+            if token is None and not row.open:
+                raise Forbidden(f"seat {seat + 1} is private: it is taken through its invitation link")
+            if account is not None and any(s.account_id == account.id for s in room.row.seats):
+                raise Conflict("you already hold a seat of this game")
             fresh = new_token()
             values: dict[str, Any] = {"claimed": True, "token_hash": token_hash(fresh)}
-            if name:
-                values["name"] = name
+            if account is not None:
+                values["account_id"] = account.id
+            if name or account is not None:
+                values["name"] = name or account.name
             await self._change_seat(room, row, values)
         return fresh
+
+    async def open_seat(self, room: Room, seat: int) -> None:
+        """The host opens an invited seat to the lobby: anyone may then claim it."""
+        async with room.lock:
+            row = _seat_row(room, seat)
+            if row.controller != "human" or row.claimed:
+                raise Conflict(f"seat {seat + 1} is already taken")
+            await self._change_seat(room, row, {"open": True})
 
     async def hand_over(self, room: Room, seat: int, controller: str, agent: str | None) -> None:
         """The host gives a human seat whose player has left to a bot, or gives it back."""
@@ -214,17 +254,23 @@ class Hub:
                 values = {"controller": "human"}
             await self._change_seat(room, row, values)
 
-    async def _change_seat(self, room: Room, row: SeatRow, values: dict[str, Any]) -> None:
+    async def _change_seat(self, room: Room, row: SeatRow, values: dict[str, Any], notice: str | None = None) -> None:
+        """Change a seat (its clocks with it), and store the `notice` that says so, if any."""
         status = room.status(claiming={row.seat: values.get("claimed", row.claimed)})
+        clock = self.timekeeper.seat_change(room, row, values, status)
+        said = None if notice is None else self.timekeeper.notice(room, notice)
 
         def swap() -> None:
             for key, value in values.items():
                 setattr(row, key, value)
-            room.row.status = status
+            room.row.status, room.clock = status, clock
+            if said is not None:
+                room.notices.append(said)
             if self.on_seats is not None:
                 self.on_seats(room)
 
-        await self._commit(room, asyncio.to_thread(self.store.update_seat, room.id, row.seat, status, **values), swap)
+        await self._commit(room, asyncio.to_thread(self.store.update_seat, room.id, row.seat, status, stored(clock),
+                                                   said, **values), swap)
 
     async def _commit(self, room: Room, write, swap) -> None:
         """Write a change to the database, then make it in memory and announce it,
@@ -263,6 +309,7 @@ class Hub:
         if self.on_change is not None:
             self.on_change(room)
         self.schedule_bots(room)
+        self.timekeeper.arm(room)
         self.release(room)
 
     # --- memory -------------------------------------------------------------------
@@ -291,6 +338,7 @@ class Hub:
         config = self.config
         gone = await asyncio.to_thread(self.store.expire, timedelta(days=config.expire_days),
                                        timedelta(hours=config.open_table_hours))
+        await self.timekeeper.sweep()
         for game_id in gone:
             room = self.rooms.get(game_id)
             if room is not None:

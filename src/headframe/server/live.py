@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
@@ -49,16 +50,20 @@ def broadcast(room: Room) -> None:
 
 
 def announce_seats(room: Room) -> None:
-    text = json.dumps({"type": "seats", "seats": room.seats_json(), "status": room.status()})
+    text = json.dumps({"type": "seats", "seats": room.seats_json(), "status": room.status(),
+                       "clock": room.clock_json(), "notices": room.notices_json()})
     for watcher in list(room.watchers):
         watcher.post(text)
 
 
-async def serve_socket(hub: Hub, socket: WebSocket, game_id: str) -> None:
+async def serve_socket(hub: Hub, socket: WebSocket, game_id: str,
+                       signed_in: Callable[[WebSocket], Awaitable[str | None]] | None = None) -> None:
+    """`signed_in` gives the account the socket's session cookie signs in (accounts.py), if any."""
     await socket.accept()
     try:
         room = await hub.room(game_id)
-        watcher, held, invited = await _greet(room, socket)
+        account_id = None if signed_in is None else await signed_in(socket)
+        watcher, held, invited = await _greet(room, socket, account_id)
     except TimeoutError:
         await _refuse(socket, BadRequest(f"no hello within {HELLO_TIMEOUT:g} seconds"))
         return
@@ -78,10 +83,13 @@ async def serve_socket(hub: Hub, socket: WebSocket, game_id: str) -> None:
         receiver.cancel()
 
     watcher.on_drop = drop
+    watcher.client = socket.client.host if socket.client else ""
     watcher.post(json.dumps({"type": "welcome", "game": room.summary(), "seats": held, "invited": invited}))
     room.watchers.add(watcher)
     announce_seats(room)
     broadcast_to(room, watcher)
+    if hub.chat is not None:
+        hub.chat.greet(room, watcher)
     try:
         await asyncio.wait({sender, receiver}, return_when=asyncio.FIRST_COMPLETED)
     finally:
@@ -101,9 +109,11 @@ def broadcast_to(room: Room, watcher: Watcher) -> None:
         watcher.log_sent[seat], watcher.version_sent[seat] = len(room.state.log), room.version_for(seat)
 
 
-async def _greet(room: Room, socket: WebSocket) -> tuple[Watcher, list[int | None], list[int | None]]:
+async def _greet(room: Room, socket: WebSocket,
+                 account_id: str | None) -> tuple[Watcher, list[int | None], list[int | None]]:
     """Read the hello: the watcher, and for each token in order the seat it holds
-    and the seat it invites to (an invitation holds nothing until claimed)."""
+    and the seat it invites to (an invitation holds nothing until claimed). The
+    signed-in account's seats are held too; another account's seat is not, even by its token."""
     hello = _parse(await asyncio.wait_for(_next_text(socket), HELLO_TIMEOUT))
     if hello.get("type") != "hello":
         raise BadRequest("the first message is a hello: {\"type\": \"hello\", \"tokens\": [...]}")
@@ -114,7 +124,11 @@ async def _greet(room: Room, socket: WebSocket) -> tuple[Watcher, list[int | Non
     invited = [room.invitation(token) for token in tokens]
     if any(seat is None and invitation is None for seat, invitation in zip(held, invited)):
         raise Forbidden("a token does not hold any seat of this game")
-    return Watcher(tuple(sorted({seat for seat in held if seat is not None}))), held, invited
+    owners = {room.row.seats[seat].account_id for seat in held if seat is not None} - {None}
+    if account_id is not None and owners - {account_id}:
+        raise Forbidden("a token holds a seat of another player's account: sign in as them to play it")
+    mine = {seat.seat for seat in room.row.seats if account_id is not None and seat.account_id == account_id}
+    return Watcher(tuple(sorted(mine | {seat for seat in held if seat is not None}))), held, invited
 
 
 async def _receive_loop(hub: Hub, room: Room, socket: WebSocket, watcher: Watcher, sender: asyncio.Task) -> None:
@@ -144,8 +158,11 @@ async def _handle(hub: Hub, room: Room, watcher: Watcher, message: dict[str, Any
     if kind == "sync":
         broadcast_to(room, watcher)
         return None
+    if kind == "chat" and hub.chat is not None:
+        await hub.chat.from_socket(room, watcher, message)
+        return None
     if kind not in ("act", "undo"):
-        raise BadRequest(f"unknown message type {kind!r} (act, undo, sync, ping)")
+        raise BadRequest(f"unknown message type {kind!r} (act, undo, sync, ping, chat)")
     seat = message.get("seat")
     if seat not in watcher.seats:
         raise Forbidden(f"this connection does not hold seat {seat!r}")

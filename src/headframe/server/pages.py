@@ -39,5 +39,13 @@ def replay(source: str, record_url: str | None) -> str:
     return render("Replay · headframe", "replay.js", {"source": source, "record": record_url})
 
 
+def my_games() -> str:
+    return render("My games · headframe", "me.js", {})
+
+
+def sign_in() -> str:
+    return render("Sign in · headframe", "signin.js", {})
+
+
 def upload() -> str:
     return render("Upload a record · headframe", "upload.js", {})

@@ -14,6 +14,7 @@ from headframe.engine import HeadframeError, RecordError, load_game, parse_recor
 from .errors import BadRequest, NotFound
 
 CHECKPOINT_EVERY = 64
+MAX_NOTICES = 200
 
 
 class Replay:
@@ -26,6 +27,7 @@ class Replay:
             raise BadRequest(f"this record does not replay: {exc}") from None
         self.record = record
         self.steps = len(record["actions"])
+        self.notices = _notices(record.get("notices", []), self.steps)
         self.checkpoints, self.log_steps = self._walk(record)
         self.final = final
 
@@ -53,6 +55,7 @@ class Replay:
             "log": [{"step": step, "entry": entry, "text": game.describe_event(entry)}
                     for step, entry in zip(self.log_steps, self.final.log_for(None))],  # the public log
             "result": self.final.result().to_json() if self.final.is_over() else None,
+            "notices": self.notices,  # what the server said (a clock ran out, a player left), at its step
         }
 
     def frame(self, step: int) -> dict[str, Any]:
@@ -71,6 +74,20 @@ class Replay:
             "texts": [self.game.render_text(view) for view in views],
             "spectator_board": board(spectator), "boards": [board(view) for view in views],
         }
+
+
+def _notices(notices: Any, steps: int) -> list[dict[str, Any]]:
+    """A record's notices ({step, text}, in order), checked: an uploaded record's are anyone's text."""
+    if not isinstance(notices, list) or len(notices) > MAX_NOTICES:
+        raise BadRequest(f"this record does not replay: notices: at most {MAX_NOTICES} {{step, text}} objects")
+    for notice in notices:
+        ok = isinstance(notice, dict) and set(notice) == {"step", "text"} and isinstance(notice["text"], str)
+        step = notice.get("step") if ok else None
+        if not ok or isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= steps \
+                or len(notice["text"]) > 200:
+            raise BadRequest("this record does not replay: each notice is {step: 0 to the steps, text: "
+                             "at most 200 characters}")
+    return [{"step": notice["step"], "text": notice["text"]} for notice in notices]
 
 
 class ReplayCache:

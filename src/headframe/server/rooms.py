@@ -16,11 +16,13 @@ import json
 import logging
 import time
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from headframe.engine import Game, State
 
-from .storage import GameRow
+from . import clocks
+from .storage import GameRow, Notice
 from .tokens import matches
 
 log = logging.getLogger("headframe.server")
@@ -42,6 +44,7 @@ class Watcher:
     version_sent: dict[Audience, int] = field(default_factory=dict)
     closed: bool = False
     on_drop: Any = None
+    client: str = ""  # the connection's address, for rate limits
 
     @property
     def audiences(self) -> tuple[Audience, ...]:
@@ -77,6 +80,8 @@ class Room:
         self.digests = self.digest(state)
         self._boards: dict[Audience, str | None] = {}
         self._boards_of: State | None = None
+        self.clock: clocks.Clock | None = None  # None: no clock (standins.Timekeeper keeps it)
+        self.notices: list[Notice] = []
 
     @property
     def id(self) -> str:
@@ -170,7 +175,8 @@ class Room:
         return [
             {"seat": s.seat, "name": s.name, "controller": s.controller,
              "agent": s.agent if s.controller == "bot" else None,
-             "claimed": s.claimed, "connected": s.seat in connected, "person_seat": s.token_hash is not None}
+             "claimed": s.claimed, "connected": s.seat in connected, "person_seat": s.token_hash is not None,
+             "open": s.open, "forfeited": s.forfeited}
             for s in self.row.seats
         ]
 
@@ -184,7 +190,16 @@ class Room:
             "to_move": list(self.state.to_move()), "seats": self.seats_json(),
             "progress": self.progress(),
             "result": self.state.result().to_json() if self.state.is_over() else None,
+            "clock": self.clock_json(), "notices": self.notices_json(),
         }
+
+    def clock_json(self) -> dict[str, Any]:
+        return clocks.public(self.clock, datetime.now(UTC))
+
+    def notices_json(self) -> list[dict[str, Any]]:
+        """The notices, each after the log entry it came at (every seat's log is as long);
+        not their step, which would count others' sealed moves."""
+        return [{"n": notice.n, "text": notice.text, "log_at": notice.log_at} for notice in self.notices]
 
     def progress(self) -> int:
         """How far the game has come, in whole percent (the game's own measure)."""
@@ -205,6 +220,7 @@ class Room:
             "log_start": log_start, "log": entries,
             "log_text": [self.game.describe_event(entry) for entry in entries],
             "can_undo": seat is not None and self.state.can_undo(seat),
+            "clock": self.clock_json(), "notices": self.notices_json(),
         }
 
     def board(self, seat: Audience, view: dict[str, Any]) -> str | None:
@@ -233,4 +249,5 @@ class Room:
         record = self.state.record()
         record["seats"] = [{"name": s.name, "agent": s.agent if s.controller == "bot" else None}
                            for s in self.row.seats]
+        record["notices"] = [{"step": notice.step, "text": notice.text} for notice in self.notices]
         return record

@@ -18,7 +18,7 @@ from sqlalchemy import and_, bindparam, create_engine, delete, event, exists, fu
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 
-from .tables import actions, games, seats
+from .tables import actions, games, notices, seats
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
@@ -37,6 +37,8 @@ class SeatRow:
     claimed: bool
     account_id: str | None = None  # the signed-in player who holds the seat; None for guests and bots
     forfeited: bool = False  # its player left or ran out of time: a stand-in plays it, and it finishes last if rated
+    time_left: float | None = None  # seconds on its clock at GameRow.clock_since (or now); None: no clock
+    open: bool = False  # the host opened it to the lobby: anyone may claim it without its invitation
 
 
 @dataclass
@@ -54,6 +56,10 @@ class GameRow:
     result: dict[str, Any] | None = None
     bot_seed: int | None = None  # the bots' random streams, apart from the deal (None: a game from before 0002)
     rules_version: int = 1  # the version of the game's rules it is played under (Game.rules_version)
+    clock: dict[str, Any] | None = None  # the time control (clocks.Control.to_json); None: no clock
+    clock_since: datetime | None = None  # when the running clocks started; None while none runs
+    clock_deadline: datetime | None = None  # the earliest deadline of the running clocks
+    rated: bool = False  # its result moves ratings (ratings.py: decided at creation)
     seats: list[SeatRow] = field(default_factory=list)
 
 
@@ -69,6 +75,28 @@ class Move:
     status: str
     result: dict[str, Any] | None
     seen: int | None = None
+    clock: ClockWrite | None = None  # the clocks after it (None: the game has no clock)
+
+
+@dataclass
+class ClockWrite:
+    """A game's clocks after a change: when the running ones started, each seat's time
+    left, and the earliest deadline (None: no clock runs)."""
+
+    since: datetime | None
+    time_left: list[float]
+    deadline: datetime | None = None
+
+
+@dataclass
+class Notice:
+    """What the server said about a game, at a step (the number of actions) and a length of its log."""
+
+    n: int
+    at: datetime
+    step: int
+    log_at: int
+    text: str
 
 
 def _action_values(move: Move) -> dict[str, Any]:
@@ -79,6 +107,20 @@ def _write(db, move: Move) -> None:
     db.execute(insert(actions).values(**_action_values(move)))
     db.execute(update(games).where(games.c.id == move.game_id).values(
         status=move.status, result=move.result, updated_at=func.now()))
+    _write_clocks(db, [(move.game_id, move.clock)])
+
+
+def _write_clocks(db, changes: list[tuple[str, ClockWrite | None]]) -> None:
+    timed = [(game_id, clock) for game_id, clock in changes if clock is not None]
+    if not timed:
+        return
+    db.execute(update(games).where(games.c.id == bindparam("timed")).values(
+        clock_since=bindparam("since"), clock_deadline=bindparam("due")),
+        [{"timed": game_id, "since": clock.since, "due": clock.deadline} for game_id, clock in timed])
+    db.execute(update(seats).where(seats.c.game_id == bindparam("timed"), seats.c.seat == bindparam("place"))
+               .values(time_left=bindparam("left")),
+               [{"timed": game_id, "place": seat, "left": left}
+                for game_id, clock in timed for seat, left in enumerate(clock.time_left)])
 
 
 def sqlite_url(path: str | Path) -> str:
@@ -134,6 +176,7 @@ class Store:
                     update(games).where(games.c.id == bindparam("moved")).values(
                         status=bindparam("new_status"), result=bindparam("new_result"), updated_at=func.now()),
                     [{"moved": m.game_id, "new_status": m.status, "new_result": m.result} for m in moves])
+                _write_clocks(db, [(m.game_id, m.clock) for m in moves])
             return [None] * len(moves)
         except IntegrityError:
             errors: list[ConflictError | None] = []
@@ -145,7 +188,7 @@ class Store:
                     errors.append(exc)
             return errors
 
-    def take_back(self, game_id: str, ply: int) -> None:
+    def take_back(self, game_id: str, ply: int, clock: ClockWrite | None = None) -> None:
         """Remove the game's last action (an undo), which must be its `ply`-th."""
         with self.engine.begin() as db:
             last = db.execute(select(func.max(actions.c.ply)).where(actions.c.game_id == game_id)).scalar()
@@ -153,12 +196,17 @@ class Store:
                 raise ConflictError(f"ply {ply} is not the last action of game {game_id}")
             db.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.ply == ply))
             db.execute(update(games).where(games.c.id == game_id).values(updated_at=func.now()))
+            _write_clocks(db, [(game_id, clock)])
 
-    def update_seat(self, game_id: str, seat: int, status: str, **values: Any) -> None:
-        """Change a seat, and the game's status with it."""
+    def update_seat(self, game_id: str, seat: int, status: str, clock: ClockWrite | None = None,
+                    notice: Notice | None = None, **values: Any) -> None:
+        """Change a seat, and the game's status (its clocks, a notice) with it."""
         with self.engine.begin() as db:
             db.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(**values))
             db.execute(update(games).where(games.c.id == game_id).values(status=status, updated_at=func.now()))
+            _write_clocks(db, [(game_id, clock)])
+            if notice is not None:
+                db.execute(insert(notices).values(game_id=game_id, **vars(notice)))
 
     # --- reading ---------------------------------------------------------------
 
@@ -178,6 +226,18 @@ class Store:
             rows = db.execute(select(actions.c.seat, actions.c.action, actions.c.seen)
                               .where(actions.c.game_id == game_id).order_by(actions.c.ply)).all()
         return [{"seat": seat, "action": action} for seat, action, _ in rows], [seen for _, _, seen in rows]
+
+    def notices(self, game_id: str) -> list[Notice]:
+        with self.engine.connect() as db:
+            rows = db.execute(select(notices).where(notices.c.game_id == game_id).order_by(notices.c.n)).mappings()
+            return [Notice(**{k: found[k] for k in Notice.__dataclass_fields__}) for found in rows]
+
+    def overdue(self, now: datetime, limit: int = 100) -> list[str]:
+        """Running games whose earliest clock deadline has passed."""
+        query = (select(games.c.id).where(games.c.status == "running", games.c.clock_deadline <= now)
+                 .order_by(games.c.clock_deadline).limit(limit))
+        with self.engine.connect() as db:
+            return list(db.execute(query).scalars())
 
     def listing(self, status: str | None = None, limit: int = 100) -> list[GameRow]:
         """The newest games (of one status, if given), seats included."""

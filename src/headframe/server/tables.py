@@ -37,6 +37,10 @@ games = Table(
     Column("bot_seed", BigInteger, nullable=True),
     Column("updated_at", DateTime(timezone=True), nullable=True, index=True),
     Column("rules_version", Integer, nullable=False, server_default="1"),
+    Column("clock", JSON, nullable=True),  # the time control (clocks.Control); NULL: no clock
+    Column("clock_since", DateTime(timezone=True), nullable=True),  # when the running clocks started
+    Column("clock_deadline", DateTime(timezone=True), nullable=True, index=True),  # the earliest deadline
+    Column("rated", Boolean, nullable=False, server_default=false()),  # its result moves ratings (ratings.py)
 )
 
 seats = Table(
@@ -50,6 +54,8 @@ seats = Table(
     Column("claimed", Boolean, nullable=False),
     Column("account_id", String(32), nullable=True, index=True),
     Column("forfeited", Boolean, nullable=False, server_default=false()),
+    Column("time_left", Float, nullable=True),  # seconds left at games.clock_since (or now)
+    Column("open", Boolean, nullable=False, server_default=false()),  # anyone in the lobby may claim it
 )
 
 actions = Table(
@@ -60,4 +66,72 @@ actions = Table(
     Column("action", JSON, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
     Column("seen", Integer, nullable=True),
+)
+
+# Players who sign in: the name as they wrote it, its case-folded key (unique), an argon2id hash.
+accounts = Table(
+    "accounts", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(24), nullable=False),
+    Column("name_key", String(96), nullable=False, unique=True),
+    Column("password_hash", String(255), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+)
+
+# A signed-in browser: only the SHA-256 of its cookie's token is kept.
+sessions = Table(
+    "sessions", metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("account_id", String(32), ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("expires_at", DateTime(timezone=True), nullable=False, index=True),
+)
+
+# What the server said about a game (time ran out, left, came back), in order,
+# at a step (the number of actions) and a length of the log.
+notices = Table(
+    "notices", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("step", Integer, nullable=False),
+    Column("log_at", Integer, nullable=False),
+    Column("text", String(200), nullable=False),
+)
+
+# Each game's rating (openskill's mu and sigma) of every player who played it rated:
+# `account:ID` or `bot:LEVEL`, with the name the leaderboard shows.
+ratings = Table(
+    "ratings", metadata,
+    Column("game", String(64), primary_key=True),
+    Column("player", String(64), primary_key=True),
+    Column("name", String(80), nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+# A rated game's change to each rated seat's player, written once with the update.
+rating_changes = Table(
+    "rating_changes", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("player", String(64), nullable=False),
+    Column("place", Integer, nullable=False),
+    Column("mu_before", Float, nullable=False),
+    Column("sigma_before", Float, nullable=False),
+    Column("mu_after", Float, nullable=False),
+    Column("sigma_after", Float, nullable=False),
+)
+
+# Each table's chat, in order; `step` (the game's number of actions then) is shown only in replays.
+chat = Table(
+    "chat", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("step", Integer, nullable=False),
+    Column("author", String(40), nullable=False),
+    Column("seat", Integer, nullable=True),  # None: a spectator
+    Column("text", String(500), nullable=False),
 )

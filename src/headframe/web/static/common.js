@@ -1,6 +1,8 @@
 // Shared helpers of the generic client: the page's boot data, JSON requests,
 // element building, seats' names and colours, and a readable rendering of any JSON view.
 
+import { csrfToken } from "./account.js";
+
 export const boot = JSON.parse(document.getElementById("boot").textContent);
 export const app = document.getElementById("app");
 
@@ -8,6 +10,8 @@ export async function request(path, { method = "GET", body, token } = {}) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
+  const csrf = method === "GET" ? null : await csrfToken();  // a signed-in browser's writes carry it
+  if (csrf) headers["X-CSRF-Token"] = csrf;
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await response.json().catch(() => ({ error: response.statusText }));
   if (!response.ok) throw new Error(data.error || response.statusText);

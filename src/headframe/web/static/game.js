@@ -1,37 +1,40 @@
 // The generic game page: the game's board (legal actions clicked on it, the
 // others as buttons; a game without a board shows its view as panels), the log,
 // whose turn it is, and the result. Tokens come in the link's fragment (never
-// sent in a URL to the server) and are kept for this tab.
+// sent in a URL to the server) and are kept in this browser's local storage, so
+// every tab returns to the seat; a signed-in player's seats come with the session.
 
+import { heldGame, keepGame, moveTitle, notify, notifyButton } from "./account.js";
 import { playableBoard, staticBoard } from "./board.js";
+import { chatPanel } from "./chat.js";
+import { seatClock } from "./clock.js";
 import { app, boot, el, fill, request, resultPanel, seatLabel, viewPanels, words } from "./common.js";
+import { ratingChanges } from "./ratings.js";
 
 const gameId = boot.game.id;
 const secrets = readSecrets();
 const live = { seats: boot.game.seats, status: boot.game.status, states: new Map(), logs: new Map(), shown: null,
   error: null, connection: "connecting", textOpen: false, detailsOpen: false, logSteps: null,
-  pending: new Map(), board: {} };  // ref of an action or undo in flight -> its seat
+  pending: new Map(), board: {},  // ref of an action or undo in flight -> its seat
+  clock: boot.game.clock, clockAt: performance.now(), notices: boot.game.notices || [] };
 let socket = null;
 let retry = 500;
 let sent = 0;
 
 function readSecrets() {
   const fragment = new URLSearchParams(location.hash.slice(1));
-  const stored = JSON.parse(sessionStorage.getItem(secretsKey()) || "{}");
+  const stored = heldGame(gameId) || {};
   const tokens = fragment.get("tokens") ? fragment.get("tokens").split(",").filter(Boolean) : stored.tokens || [];
   const host = fragment.get("host") || stored.host || null;
-  const found = { tokens, host, seats: [], invited: [] };
-  keepSecrets(found);
+  const found = { tokens, host, seats: stored.seats || [], invited: [] };
+  keepSecrets(found, boot.game.status);
   if (location.hash) history.replaceState(null, "", location.pathname);
   return found;
 }
 
-function secretsKey() {
-  return `headframe:${gameId}`;
-}
-
-function keepSecrets({ tokens, host }) {
-  sessionStorage.setItem(secretsKey(), JSON.stringify({ tokens, host }));
+// Only a browser that holds something keeps the game (My games lists it); a spectator's tab keeps nothing.
+function keepSecrets({ tokens, host, seats }, status) {
+  if (tokens.length || host) keepGame(gameId, { tokens, host, seats, status });
 }
 
 function connect() {
@@ -57,6 +60,7 @@ function receive(message) {
   if (message.type === "welcome") {
     secrets.seats = message.seats;
     secrets.invited = message.invited || [];
+    keepSecrets(secrets, live.status);
     live.states.clear();  // what this connection holds now: an invitation taken is a seat, no longer a spectator
     live.logs.clear();
   } else if (message.type === "state") {
@@ -70,11 +74,19 @@ function receive(message) {
   } else if (message.type === "seats") {
     live.seats = message.seats;
     live.status = message.status;
-  } else if (message.type === "error") {
+  } else if (message.type === "chat") {
+    chat.receive(message.messages);
+  } else if (message.type === "error" && !chat.refused(message)) {
     live.error = message.message;
   }
   if (message.type === "ack" || message.type === "error") live.pending.delete(message.ref);
-  if (live.status === "finished" && live.logSteps === null) loadLogSteps();
+  const timed = message.type === "welcome" ? message.game : message;
+  if (timed.clock) Object.assign(live, { clock: timed.clock, clockAt: performance.now() });
+  if (timed.notices) live.notices = timed.notices;
+  if (live.status === "finished" && live.logSteps === null) {
+    keepSecrets(secrets, live.status);
+    loadLogSteps();
+  }
   draw();
 }
 
@@ -123,14 +135,32 @@ function draw() {
   });
 }
 
+// The tab's title says when it is your move (and a notification, if the player asked for them).
+let wasMyMove = false;
+function tellMyMove() {
+  const myMove = [...live.states.values()].some((state) => state.view.decision);
+  moveTitle(myMove, `${boot.game.name} · ${boot.game.title}`);
+  if (myMove && !wasMyMove) notify(`Your move in ${boot.game.name}`);
+  wasMyMove = myMove;
+}
+
 function drawNow() {
   const seat = shownSeat();
   const state = live.states.get(seat);
+  tellMyMove();
+  chat.update();
+  if (live.status === "cancelled") {
+    fill(app, el("h1", {}, boot.game.name), el("p", {}, "The host cancelled this table before it started."),
+      el("p", {}, el("a", { href: "/" }, "Back to the lobby")));
+    return;
+  }
   fill(app,
     el("h1", {}, boot.game.name, " ", el("span.status." + live.status, {}, words(live.status))),
     el("p.muted", {}, `${boot.game.title} · ${boot.game.players} players · `,
-      state && live.status === "running" ? `${state.progress}% played · ` : null, live.connection,
-      live.status === "finished" ? [" · ", el("a", { href: `/games/${gameId}/replay` }, "replay")] : null),
+      state && live.status === "running" ? `${state.progress}% played · ` : null,
+      live.clock && live.clock.mode !== "none" ? `${live.clock.words} · ` : null, live.connection,
+      live.status === "finished" ? [" · ", el("a", { href: `/games/${gameId}/replay` }, "replay")] : null,
+      live.states.size && live.status !== "finished" ? [" ", notifyButton()] : null),
     live.error ? el("p.error", { role: "alert" }, live.error) : null,
     unclaimedPanel(),
     seatTabs(seat),
@@ -170,13 +200,46 @@ function seatTabs(current) {
   }, seatLabel(live.seats, seat), live.states.get(seat).view.decision ? " • to move" : "")));
 }
 
-function table(state) {
+// A seat a stand-in plays (its player left or ran out of time) offers nothing to
+// click but taking the seat back; a person's seat in a running game may be left.
+function standIn(state) {
+  const info = state.seat === null ? null : live.seats[state.seat];
+  return info && info.person_seat && info.controller === "bot" ? info : null;
+}
+
+function seatHandling(state, info) {
+  if (state.seat === null || live.status !== "running" || !info || !info.person_seat) return null;
+  const call = async (what) => {
+    try {
+      await request(`/api/games/${gameId}/seats/${state.seat}/${what}`,
+        { method: "POST", token: secrets.tokens[secrets.seats.indexOf(state.seat)] });
+    } catch (error) {
+      live.error = error.message;
+      draw();
+    }
+  };
+  if (info.controller === "bot") {
+    return el("section.panel.stand-in", {},
+      el("p", {}, info.forfeited ? "A stand-in plays your seat now." : "A bot plays your seat now (the host handed it over)."),
+      info.forfeited ? el("button.primary.take-back", { onclick: () => call("return") }, "Take my seat back") : null);
+  }
+  return el("p.leave", {}, el("button.leave", {
+    onclick: () => { if (confirm("Leave the game? A stand-in plays your seat, and in a rated game you finish last.")) call("leave"); },
+  }, "Leave the game"));
+}
+
+function table(shownState) {
+  const info = shownState.seat === null ? null : live.seats[shownState.seat];
+  const state = standIn(shownState) ? { ...shownState, view: { ...shownState.view, decision: undefined }, can_undo: false }
+    : shownState;
   const view = state.view;
   const board = state.board ? boardPart(state) : null;
   return el("div.columns", { "data-version": state.version, "data-seat": state.seat, "data-waiting": waiting(state.seat) },
     el("div", {},
+      seatHandling(state, info),
       turnBanner(state),
       view.result ? resultPanel(view.result, live.seats) : null,
+      view.result ? ratingChanges(gameId, live.seats) : null,
       view.decision ? decisionPanel(state, board ? board.placed : new Set()) : null,
       board ? board.node : null,
       board ? viewDetails(view) : el("div.grid", {}, viewPanels(view, live.seats)),
@@ -251,9 +314,35 @@ function seatsPanel() {
   return el("section.panel", {}, el("h3", {}, "players"),
     el("table", {}, live.seats.map((info) => el("tr", {},
       el("td", {}, seatLabel(live.seats, info.seat)),
-      el("td", {}, info.controller === "bot" ? `bot: ${info.agent}` : info.claimed ? "person" : "open seat"),
-      el("td", {}, info.controller === "human" ? (info.connected ? "here" : "away") : ""),
-      secrets.host ? el("td", {}, hostControl(info)) : null))));
+      el("td", {}, info.controller === "bot" ? `bot: ${info.agent}` : info.claimed ? "person"
+        : info.open ? "open to the lobby" : "invited"),
+      el("td", {}, info.controller === "human" ? (info.connected ? "here" : "away") : info.forfeited ? "stand-in" : ""),
+      el("td", {}, info.person_seat ? seatClock(live.clock, info.seat, live.clockAt) : null),  // bots have no clock
+      secrets.host ? el("td", {}, hostControl(info)) : null))),
+    secrets.host && live.status === "open" ? el("button", { onclick: cancelTable }, "Cancel this table") : null);
+}
+
+async function cancelTable() {
+  if (!confirm("Cancel this table? Nobody will be able to join or play it.")) return;
+  try {
+    await request(`/api/games/${gameId}`, { method: "DELETE", token: secrets.host });
+  } catch (error) {
+    live.error = error.message;
+    draw();
+  }
+}
+
+// An invited seat the host opens: anyone in the lobby may then take it.
+function openButton(info) {
+  const open = async () => {
+    try {
+      await request(`/api/games/${gameId}/seats/${info.seat}/open`, { method: "POST", token: secrets.host });
+    } catch (error) {
+      live.error = error.message;
+      draw();
+    }
+  };
+  return el("button", { onclick: open }, "open to the lobby");
 }
 
 function hostControl(info) {
@@ -268,7 +357,7 @@ function hostControl(info) {
   };
   if (live.status === "finished") return null;
   if (info.controller === "human" && !info.connected) {
-    return el("button", { onclick: () => handTo("bot") }, "hand to a bot");
+    return [info.claimed || info.open ? null : openButton(info), el("button", { onclick: () => handTo("bot") }, "hand to a bot")];
   }
   if (info.controller === "bot" && info.person_seat) {
     return el("button", { onclick: () => handTo("human") }, "give back");
@@ -279,13 +368,19 @@ function hostControl(info) {
 function logPanel(seat) {
   const log = live.logs.get(seat) || [];
   const steps = live.logSteps || [];
-  const list = el("ol.log", {}, log.map((line, i) => el("li", {}, i < steps.length
+  // The server's notices (a clock ran out, a player left or came back), each where it came in the log.
+  const notices = (from, to) => live.notices.filter((notice) => notice.log_at >= from && notice.log_at < to)
+    .map((notice) => el("li.notice", {}, notice.text));
+  const list = el("ol.log", {}, log.map((line, i) => [notices(i, i + 1), el("li", {}, i < steps.length
     ? el("a", { href: `/games/${gameId}/replay#step=${steps[i]}`, title: "Open the replay here" }, line.text)
-    : line.text)));
+    : line.text)]), notices(log.length, Infinity));
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
   return el("section.panel", {}, el("h3", {}, "log"),
     steps.length ? el("p.muted", {}, "Click a line to replay the game from there.") : null, list);
 }
 
+// The chat sits after the page that is redrawn, so what is being typed survives every update.
+const chat = chatPanel({ send, seat: () => shownSeat() ?? null });
+app.after(el("aside.chat-frame", {}, chat.node));
 draw();
 connect();

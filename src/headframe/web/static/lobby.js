@@ -2,9 +2,14 @@
 // open to join, running and finished, and the form that sets up any table from
 // the catalog (game, players, options, seats, name).
 
+import { signedIn } from "./account.js";
 import { app, el, fill, request, words } from "./common.js";
+import { botLevels, levelSelect } from "./ratings.js";
 
 const catalog = await request("/api/catalog");
+const levels = new Map(await Promise.all(catalog.map(async (entry) => [entry.name, await botLevels(entry.name)])));
+const account = await signedIn;  // a signed-in player's own seats belong to their account (`me`)
+const clockChoices = await request("/api/clocks");
 
 async function draw(created = null) {
   const [open, running, finished] = await Promise.all(
@@ -28,15 +33,16 @@ function gameCard(entry) {
   const players = el("select", { name: "players" }, entry.players.map((n) => el("option", { value: n }, n)));
   const short = Object.keys(entry.short_options).length
     ? el("input", { type: "checkbox", name: "short" }) : null;
+  const bots = levelSelect(levels.get(entry.name), entry.agents.includes("heuristic") ? "heuristic" : "random");
   const start = async (button) => {
     button.disabled = true;
     const count = Number(players.value);
-    const bot = entry.agents.includes("heuristic") ? "heuristic" : "random";
+    const bot = bots.value;
     try {
       const created = await request("/api/games", { method: "POST", body: {
         game: entry.name, players: count, hotseat: true,
         options: short && short.checked ? entry.short_options : {},
-        seats: [{ type: "human", name: "You" }, ...Array.from({ length: count - 1 }, () => ({ type: "bot", agent: bot }))],
+        seats: [account ? { type: "human", me: true } : { type: "human", name: "You" }, ...Array.from({ length: count - 1 }, () => ({ type: "bot", agent: bot }))],
       } });
       location.href = created.play_url;
     } catch (error) {
@@ -48,8 +54,10 @@ function gameCard(entry) {
     el("h2", {}, entry.title),
     summary(entry.summary),
     el("p.setup", {}, el("label", {}, "Players ", players),
-      short ? el("label", { title: "Fewer rounds, for a first game" }, short, " short game") : null),
-    el("button.primary.play", { onclick: (event) => start(event.currentTarget) }, "Play against bots"));
+      short ? el("label", { title: "Fewer rounds, for a first game" }, short, " short game") : null,
+      el("label", { title: "The bot levels, by their ratings" }, "Bots ", bots)),
+    el("p.start", {}, el("button.primary.play", { onclick: (event) => start(event.currentTarget) }, "Play against bots"),
+      el("a.ratings-link", { href: `/ratings/${entry.name}` }, "Ratings")));
 }
 
 // A game's rule summary: its first sentence, the rest folded away.
@@ -67,13 +75,18 @@ function gameList(title, games, extra) {
       el("span.muted", {}, `${game.game}, ${game.seats.map((s) => s.name).join(" · ")}`), " ", extra(game)))));
 }
 
+// An open table: who is waiting, and a button for each seat its host opened to the lobby.
 function joinButtons(game) {
-  return game.seats.filter((seat) => seat.controller === "human" && !seat.claimed).map((seat) =>
-    el("button", { onclick: () => join(game, seat.seat) }, `join as seat ${seat.seat + 1}`));
+  const taken = game.seats.filter((seat) => seat.claimed);
+  const open = game.seats.filter((seat) => seat.controller === "human" && !seat.claimed && seat.open);
+  return [el("span.waiting", {}, `${taken.length} of ${game.seats.length} seats taken`,
+    taken.length ? ` (${taken.map((seat) => seat.name).join(", ")} waiting)` : ""), " ",
+  open.length ? open.map((seat) => el("button", { onclick: () => join(game, seat.seat) }, `join as seat ${seat.seat + 1}`))
+    : el("span.muted", {}, "by invitation")];
 }
 
 async function join(game, seat) {
-  const name = prompt("Your name?", "") ?? "";
+  const name = account ? "" : prompt("Your name?", "") ?? "";
   try {
     const joined = await request(`/api/games/${game.id}/seats/${seat}/claim`, { method: "POST", body: { name } });
     location.href = joined.url;
@@ -88,6 +101,7 @@ function createdPanel(created) {
     el("p", {}, "Each link below is private: send each player theirs. Keep the host link to hand seats to bots."),
     el("ul", {},
       created.play_url ? el("li", {}, el("a", { href: created.play_url }, "Play at this table (hot seat)")) : null,
+      created.mine && !created.play_url ? el("li", {}, el("a", { href: created.host_url }, "Go to your seat")) : null,
       created.join.map((entry) => el("li", {}, `Seat ${entry.seat + 1}: `, el("code", {}, origin + entry.url), " ",
         el("a", { href: entry.url }, "open"))),
       el("li", {}, "Spectators: ", el("code", {}, origin + created.spectate_url)),
@@ -116,6 +130,12 @@ function fillForm(body, entry) {
     el("label", {}, "Name ", el("input", { name: "name", maxlength: 80, placeholder: `${entry.title} game` })),
     el("label", {}, "Players ", players), seats,
     el("label", {}, el("input", { type: "checkbox", name: "hotseat" }), " hot seat: I play every human seat here"),
+    account ? el("label", {}, el("input", { type: "checkbox", name: "mine", checked: true }),
+      ` I take the first person's seat (as ${account.name})`) : null,
+    el("label", {}, el("input", { type: "checkbox", name: "open_seats" }), " Anyone in the lobby may take open seats"),
+    el("label", {}, "Clock ", el("select", { name: "clock" }, clockChoices.map((choice) =>
+      el("option", { value: JSON.stringify({ mode: choice.mode, preset: choice.preset }) }, choice.words))),
+      el("span.muted", {}, " (hot seat and bots alone: no clock)")),
     el("label", {}, "Bot think time (s) ", el("input", { type: "number", name: "think_time", min: 0, max: 10, step: 0.1, value: 0.5 })),
     entry.options.length ? el("details", {}, el("summary", {}, "Options"), entry.options.map(optionField)) : null,
     el("button.primary", { type: "submit" }, "Create"));
@@ -158,12 +178,16 @@ async function submit(form) {
     type: data.get(`type-${i}`), name: data.get(`name-${i}`) || null,
     agent: data.get(`type-${i}`) === "bot" ? data.get(`agent-${i}`) : null,
   }));
+  const mine = data.get("mine") === "on" ? seats.find((seat) => seat.type === "human") : undefined;
+  if (mine) mine.me = true;
   try {
     const created = await request("/api/games", { method: "POST", body: {
       game: data.get("game"), players, seats, options, name: data.get("name") || null,
       hotseat: data.get("hotseat") === "on", think_time: Number(data.get("think_time")),
+      open_seats: data.get("open_seats") === "on",
+      clock: JSON.parse(data.get("clock")),
     } });
-    await draw(created);
+    await draw({ ...created, mine: Boolean(mine) });
   } catch (error) {
     alert(error.message);
   }

@@ -3,6 +3,7 @@
 // The step is in the URL (#step=N), so a log line can link to it.
 
 import { staticBoard } from "./board.js";
+import { chatLog } from "./chat.js";
 import { app, boot, el, fill, renderValue, request, resultPanel, seatName, viewPanels } from "./common.js";
 
 const overview = await request(boot.source);
@@ -48,16 +49,25 @@ async function show(at) {
           : el("section.panel", {}, el("h3", {}, "board"), el("pre.text", {}, text)),
         board ? el("details.panel", {}, el("summary", {}, "Everything this seat sees, as tables"),
           el("div.grid", {}, viewPanels(view, seats))) : el("div.grid", {}, viewPanels(view, seats))),
-      logPanel(current.log_length)));
+      el("div", {}, logPanel(current.log_length), chatLog(overview.chat || [], step, show))));
   const line = app.querySelector(".log .current");
   if (line) line.parentElement.scrollTop = line.offsetTop - line.parentElement.offsetTop - 80;
 }
 
 function logPanel(length) {
+  // The server's notices (a clock ran out, a player left or came back) after the log lines of their step.
+  const notices = (from, to) => (overview.notices || []).filter((notice) => notice.step >= from && notice.step < to)
+    .map((notice) => el("li.notice.clickable", { onclick: () => show(notice.step), "data-step": notice.step },
+      el("span.muted", {}, `step ${notice.step} · `), notice.text));
+  const lines = overview.log.map((line, index) => {
+    const next = index + 1 < overview.log.length ? overview.log[index + 1].step : Infinity;
+    return [index === 0 ? notices(-1, line.step) : null,
+      el("li.clickable" + (index + 1 === length ? ".current" : ""), { onclick: () => show(line.step), "data-step": line.step },
+        el("span.muted", {}, `step ${line.step} · `), line.text),
+      notices(line.step, next)];
+  });
   return el("section.panel", {}, el("h3", {}, "log"), el("p.muted", {}, "Click a line to see the game at that step."),
-    el("ul.log", {}, overview.log.map((line, index) => el("li.clickable" + (index + 1 === length ? ".current" : ""), {
-      onclick: () => show(line.step), "data-step": line.step,
-    }, el("span.muted", {}, `step ${line.step} · `), line.text))));
+    el("ul.log", {}, lines.length ? lines : notices(-1, Infinity)));
 }
 
 await show(step);
