@@ -26,6 +26,7 @@ class Case:
     seed: int
     load_error: str | None = None
     games: int = 1  # seeds seed, seed + 1, ...: for the decision-level checks, one test plays them all
+    nth: int = 0  # which of its variant's games it is (the checked ones stop at staggered moments)
 
     def __str__(self) -> str:
         if self.load_error:
@@ -65,5 +66,5 @@ def variants() -> list[list[Case]]:
         variants = [(players, options) for options in game.option_sets for players in game.players]
         per_variant = max(MINIMUM_PER_CASE, GAMES_PER_GAME // len(variants))
         for index, (players, options) in enumerate(variants):
-            found.append([Case(name, players, options, seed=1000 * index + n) for n in range(per_variant)])
+            found.append([Case(name, players, options, seed=1000 * index + n, nth=n) for n in range(per_variant)])
     return found

@@ -15,21 +15,24 @@ import pytest
 from headframe.engine import Action, IllegalAction, Rng, State, load_game, replay
 from headframe.engine.state import VIEW_HEADER
 
-from .cases import Case, checked_cases, played_cases
+from .cases import CHECKED_PER_VARIANT, Case, checked_cases, played_cases
 
 CHECK_ALL_BEFORE = 8  # the first decisions are all checked; after that the gap grows with the game,
-CHECKS_PER_DOUBLING = 10  # about ten checks each time the game's length doubles
+CHECKS_PER_DOUBLING = 5  # about five checks in each game each time its length doubles, and the games of one
+# variant checked at staggered moments: together they see CHECKED_PER_VARIANT times as many distinct moments
 
 
-def _checkpoints(limit: int = 1 << 20) -> frozenset[int]:
-    points, at = set(range(CHECK_ALL_BEFORE)), float(CHECK_ALL_BEFORE)
+def _checkpoints(nth: int, limit: int = 1 << 20) -> frozenset[int]:
+    points, step = set(range(CHECK_ALL_BEFORE)), 2 ** (1 / CHECKS_PER_DOUBLING)
+    at = CHECK_ALL_BEFORE * step ** (nth / CHECKED_PER_VARIANT)
     while at < limit:
         points.add(int(at))
-        at *= 2 ** (1 / CHECKS_PER_DOUBLING)
+        at *= step
     return frozenset(points)
 
 
-CHECKPOINTS = _checkpoints()  # checks replay and serialise the game: geometric spacing keeps long games cheap
+# Checks replay and serialise the game: geometric spacing keeps long games cheap.
+CHECKPOINTS = [_checkpoints(nth) for nth in range(CHECKED_PER_VARIANT)]
 
 
 @pytest.mark.parametrize("case", checked_cases(), ids=str)
@@ -41,8 +44,9 @@ def test_random_game_keeps_every_promise(case: Case) -> None:
         "same seed, same options: the same game"
     seen: list[Action] = []
     progress = state.progress()
+    checkpoints = CHECKPOINTS[case.nth]
     for decisions, seat, action in play(state, Rng(case.seed)):
-        checked = decisions in CHECKPOINTS
+        checked = decisions in checkpoints
         if checked:
             before = state.to_json()  # the position, written once and shared by the checks
             check_illegal_actions_change_nothing(state, seat, seen, before)
