@@ -1,10 +1,11 @@
 """Two players with accounts, each in a browser of their own: they register, one
-sets up a table whose seats anyone in the lobby may take, the other takes the
+sets up a turn-based table whose seats anyone in the lobby may take, the other takes the
 open seat, both play moves; a closed tab comes back through My games. Then the
 server restarts on the same database file and all of it works again."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -70,6 +71,7 @@ def set_up_open_table(ada: Player, base: str) -> Page:
     form.locator('select[name="type-1"]').select_option("human")
     assert form.locator('input[name="mine"]').is_checked()  # signed in: the first person's seat is mine
     form.locator('input[name="open_seats"]').check()
+    form.locator('select[name="clock"]').select_option(label="Turn based · 1 day per move")
     form.locator('input[name="think_time"]').fill("0")
     form.get_by_role("button", name="Create").click()
     page.get_by_role("link", name="Go to your seat").click()
@@ -135,6 +137,12 @@ def test_two_accounts_play_a_table_leave_and_come_back_through_my_games_across_a
         shots(bruno_page, "accounts-game")
         ada_page.close()  # Ada closes her tab and comes back from My games
         my_games = ada.tab(f"{base}/me")
+        entry = my_games.locator(f'li[data-game="{game_id}"]')
+        entry.locator("a").first.wait_for()
+        if "mine" in (entry.get_attribute("class") or ""):  # her move: how long it has left, in words
+            assert re.search(r"· (23 h 59 min|1 day) left", entry.inner_text()), entry.inner_text()
+        else:  # turn based: her next move gets the whole day
+            assert " left" not in entry.inner_text()
         shots(my_games, "accounts-my-games")
         my_games.close()
         ada_page = back_through_my_games(ada, base, game_id)

@@ -13,10 +13,8 @@ from pathlib import Path
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from sqlalchemy import update
 
 from headframe.server.storage import sqlite_url
-from headframe.server.tables import seats
 from tests.server.conftest import LiveServer
 
 from .conftest import LAPTOP, PHONE_LANDSCAPE, TIMEOUT_MS, screenshot
@@ -103,26 +101,33 @@ def test_two_players_and_a_spectator_chat_and_it_is_kept_across_a_restart(browse
         expect(lines(watcher).first.locator(".chat-text")).to_have_text(MARKUP)
 
 
-def sign_in_seat(server: LiveServer, game_id: str, seat: int, account: str) -> None:
-    """The seat belongs to a signed-in player (as the accounts layer records it)."""
-    server.hub.rooms[game_id].row.seats[seat].account_id = account
-    with server.hub.store.engine.begin() as db:
-        db.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(account_id=account))
+def register(page: Page, name: str) -> None:
+    page.goto("/signin")
+    page.fill('input[name="name"]', name)
+    page.fill('input[name="password"]', "a rated game, at last")
+    page.get_by_role("button", name="Register").click()
+    page.wait_for_url("**/me")
 
 
 def test_a_rated_game_against_a_bot_moves_the_leaderboard_and_it_survives_a_restart(browser, db):
-    with LiveServer(db, think_time=0) as server, api(server) as http:
+    with LiveServer(db, think_time=0) as server:
         with person(browser, server) as page:
+            register(page, "Ann")
             page.goto("/")
             page.wait_for_selector('.card[data-game="pit-lamps"] select[name="bots"]')
-            choices = page.locator('.card[data-game="pit-lamps"] select[name="bots"] option').all_inner_texts()
+            card = page.locator('.card[data-game="pit-lamps"]')
+            bots = card.locator('select[name="bots"]')
+            choices = bots.locator("option").all_inner_texts()
             assert choices == ["Easy · Random bot", "Medium · Heuristic bot", "Medium · ISMCTS · 100 iterations",
                                "Hard · ISMCTS · 1000 iterations"]  # before any rated game: the fixed order
-            created = http.post("/api/games", json={"game": "pit-lamps", "players": 2, "think_time": 0, "seats": [
-                {"type": "human"}, {"type": "bot", "agent": "random"}]}).json()
-            url = seat_link(http, created, 0, "Ann")
-            sign_in_seat(server, created["id"], 0, "acc-ann")
-            page.goto(url)
+            bots.select_option(label="Easy · Random bot")
+            card.get_by_role("button", name="Play against bots").click()  # signed in: a rated game, not hot seat
+            page.wait_for_url(re.compile(r"/games/[\w-]+$"))  # no tokens in the link: the session holds the seat
+            page.wait_for_selector("[data-version] .turn:has-text('You are Ann')")
+            created = {"id": page.url.rsplit("/", 1)[1]}
+            expect(page.locator(".panel", has_text="players")).to_contain_text("Random bot (")  # named by its level
+            with api(server) as http:
+                assert http.get(f"/api/games/{created['id']}/ratings").json()["rated"] is True
             say(page, "gl hf")
             play_to_end(page, limit=60)
             changes = page.locator(".rating-changes")

@@ -19,7 +19,7 @@ from .driving import Clicks, decide
 
 # Four seconds a move, and taking a seat back gives the whole four again (the bank's cap).
 PRESETS = {"real-time": {"fast": (4.0, 4.0)}}
-RAN_OUT = "Seat 1's time ran out: a stand-in plays for Anna"
+RAN_OUT = "Anna's time ran out: a stand-in bot plays in their place"
 
 
 def start_server(db: str) -> LiveServer:

@@ -153,7 +153,7 @@ def test_a_clock_that_runs_out_hands_the_seat_to_a_stand_in_and_the_player_takes
     assert start["clock"]["seats"][0]["running"] and start["to_move"] == [0, 1]
     out = summary_when(client, game_id, lambda s: s["seats"][0]["controller"] == "bot", timeout=6)
     assert out["seats"][0]["forfeited"] and out["seats"][0]["agent"] == "heuristic"
-    assert notices(out) == ["Seat 1's time ran out: a stand-in plays for Anna"]
+    assert notices(out) == ["Anna's time ran out: a stand-in bot plays in their place"]
     assert out["clock"]["seats"][0] == {"seat": 0, "left": 0.0, "running": False}
     # The stand-in plays: the game goes on past the sealed bid the person never made.
     moved_on = summary_when(client, game_id, lambda s: s["version"] > out["version"] + 2)
@@ -165,7 +165,7 @@ def test_a_clock_that_runs_out_hands_the_seat_to_a_stand_in_and_the_player_takes
     assert notices(back.json())[-1] == "Anna is back"
     # Back with one increment on the clock: when it runs out again, the stand-in takes over again.
     again = summary_when(client, game_id, lambda s: len(s["notices"]) == 3, timeout=8)
-    assert notices(again)[-1] == "Seat 1's time ran out: a stand-in plays for Anna"
+    assert notices(again)[-1] == "Anna's time ran out: a stand-in bot plays in their place"
     state = client.get(f"/api/games/{game_id}/state", headers=bearer(token)).json()
     assert [n["text"] for n in state["notices"]] == notices(again)
     assert all(0 <= n["log_at"] <= len(state["log"]) for n in state["notices"])
@@ -189,7 +189,7 @@ def test_leaving_forfeits_at_once_and_only_the_seats_player_may_leave_or_return(
     left = client.post(f"{url}/0/leave", headers=bearer(anna))
     assert left.status_code == 200, left.text
     assert left.json()["seats"][0]["controller"] == "bot" and left.json()["seats"][0]["forfeited"]
-    assert notices(left.json()) == ["Anna left the game: a stand-in plays Seat 1"]
+    assert notices(left.json()) == ["Anna left the game: a stand-in bot plays in their place"]
     assert client.post(f"{url}/0/leave", headers=bearer(anna)).status_code == 409
     assert client.post(f"{url}/0/return", headers=bearer(bert)).status_code == 403
     assert client.post(f"{url}/1/return", headers=bearer(bert)).status_code == 409
@@ -251,7 +251,7 @@ def test_a_restart_keeps_the_deadlines_and_hands_over_a_seat_that_ran_out_while_
         after = http.get(f"/api/games/{slow['id']}").json()["clock"]["seats"][0]
         assert after["running"] and before - 10 < after["left"] < before - 1.9  # the downtime counted: not reset
         out = summary_when(http, fast["id"], lambda s: s["seats"][0]["controller"] == "bot", timeout=3)
-        assert notices(out) == ["Seat 1's time ran out: a stand-in plays for Cleo"]
+        assert notices(out) == ["Cleo's time ran out: a stand-in bot plays in their place"]
         assert out["seats"][0]["forfeited"]
 
 
@@ -260,7 +260,7 @@ def test_a_finished_games_replay_and_record_keep_the_notices_at_their_steps(clie
     game_id = created["id"]
     summary_when(client, game_id, lambda s: s["status"] == "finished", timeout=15)
     overview = client.get(f"/api/games/{game_id}/replay").json()
-    assert [n["text"] for n in overview["notices"]] == ["Seat 1's time ran out: a stand-in plays for Ed"]
+    assert [n["text"] for n in overview["notices"]] == ["Ed's time ran out: a stand-in bot plays in their place"]
     assert 0 <= overview["notices"][0]["step"] <= 1  # before the person's bid: at most the bot's came first
     record = client.get(f"/api/games/{game_id}/record").json()
     assert record["notices"] == overview["notices"]
@@ -283,7 +283,7 @@ def test_leaving_and_coming_back_are_rate_limited(tmp_path):
         assert refused.status_code == 429 and "seats left or taken back" in refused.json()["error"]
         summary = http.get(f"/api/games/{created['id']}").json()
         assert summary["seats"][0]["controller"] == "human"
-        assert notices(summary) == ["Seat 1 left the game: a stand-in plays Seat 1", "Seat 1 is back"]
+        assert notices(summary) == ["Seat 1 left the game: a stand-in bot plays in their place", "Seat 1 is back"]
 
 
 def test_a_game_keeps_a_bounded_number_of_notices(client, monkeypatch):

@@ -109,3 +109,6 @@ def test_how_long_i_have_is_read_from_the_tables_clock():
     assert _time_left(clock, 0) == "2 min 5 s" and _time_left(clock, 1) == "30 s"
     assert _time_left(None, 0) is None and _time_left({"mode": "none", "seats": []}, 0) is None
     assert _time_left({"seats": [{"seat": 0, "left": "soon"}]}, 0) is None and _time_left(clock, 3) is None
+    turn_based = {"mode": "turn-based", "seats": [{"seat": 0, "left": 86370, "running": True},
+                                                  {"seat": 1, "left": 86000, "running": False}]}
+    assert _time_left(turn_based, 0) == "23 h 59 min" and _time_left(turn_based, 1) is None  # not its move

@@ -118,6 +118,13 @@ def test_postgres_keeps_ratings_and_chat(postgres_url):
         assert {(row["name"], row["games"]) for row in board} == {("Ann", 1), ("Random bot", 1)}
         assert [(m["name"], m["text"]) for m in http.get(f"/api/games/{game_id}/replay").json()["chat"]] == [
             ("Bea", "good game")]
+        # The sweep's queries: a rating lost in a crash is found again; expired sessions go.
+        ratings, since = server.app.state.ratings, datetime.now(UTC) - timedelta(days=1)
+        assert game_id not in [found for found, _ in ratings.store.unrated(since)]
+        with server.hub.store.engine.begin() as db:
+            db.execute(text("delete from rating_changes where game_id = :g"), {"g": game_id})
+        assert game_id in [found for found, _ in ratings.store.unrated(since)]
+        assert server.hub.accounts.end_expired_sessions() == 0
 
 
 def test_postgres_keeps_accounts_sessions_and_their_seats(postgres_url):
@@ -150,7 +157,8 @@ def test_postgres_keeps_clocks_and_notices(postgres_url):
     with LiveServer(postgres_url, think_time=0.05, clock_presets=PRESETS) as server, \
             httpx.Client(base_url=server.url, timeout=30) as http:
         summary = http.get(f"/api/games/{created['id']}").json()
-        assert [n["text"] for n in summary["notices"]] == ["Dora left the game: a stand-in plays Seat 1", "Dora is back"]
+        assert [n["text"] for n in summary["notices"]] == ["Dora left the game: a stand-in bot plays in their place",
+                                                           "Dora is back"]
         assert summary["clock"]["words"] == "Real time · normal: 5 min + 30 s per move"
         assert summary["seats"][0]["forfeited"] and summary["seats"][0]["controller"] == "human"
     store = Store(postgres_url)

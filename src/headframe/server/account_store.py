@@ -67,6 +67,11 @@ class AccountStore:
             db.execute(delete(sessions).where(sessions.c.expires_at < datetime.now(UTC)))
             db.execute(insert(sessions).values(token_hash=token_hash, account_id=account_id, expires_at=expires_at))
 
+    def end_expired_sessions(self) -> int:
+        """Delete the sessions past their expiry (the hub's sweep); how many."""
+        with self.engine.begin() as db:
+            return db.execute(delete(sessions).where(sessions.c.expires_at < datetime.now(UTC))).rowcount
+
     def session_account(self, token_hash: str) -> Account | None:
         """The account of a session that has not expired."""
         query = (select(accounts.c.id, accounts.c.name).join(sessions, sessions.c.account_id == accounts.c.id)

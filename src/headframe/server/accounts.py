@@ -143,12 +143,27 @@ class Auth:
         session = await self.session(request)
         return None if session is None else _csrf_checked(request, session).account
 
-    async def socket_account(self, socket: HTTPConnection) -> str | None:
+    async def socket_account(self, socket: HTTPConnection) -> Account | None:
         """The account a WebSocket's cookie signs in, from this server's own pages only."""
         session = await self.session(socket)
         if session is not None and not same_origin(socket):
             raise Forbidden("a page of another site may not use your session here")
-        return None if session is None else session.account.id
+        return None if session is None else session.account
+
+    async def chatting(self, request: Request, room: Room, token_seat: int | None) -> tuple[int | None, Account | None]:
+        """Who writes a chat message: the token's seat, else the signed-in player's
+        first seat of the game (CSRF-checked), else a spectator; and the signed-in
+        account, if any (a signed-in spectator writes under its name)."""
+        if token_seat is not None:
+            await self._not_stolen(request, room, token_seat)
+        session = await self.session(request)
+        if session is None:
+            return token_seat, None
+        if token_seat is None:
+            _csrf_checked(request, session)
+            mine = held_by(room, session.account.id)
+            token_seat = mine[0] if mine else None
+        return token_seat, session.account
 
     # --- seats ----------------------------------------------------------------
 

@@ -7,6 +7,7 @@ import asyncio
 import email.message
 import logging
 from contextlib import asynccontextmanager
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,6 @@ from headframe.agents.policy import list_policies
 from headframe.engine import HeadframeError, game_names, jsontext, load_game
 
 from . import accounts, api, chat, leaderboard, lobby, pages, standins
-from .account_store import AccountStore
 from .config import ServerConfig
 from .errors import BadRequest, Forbidden, NotFound, Refusal, Unauthorized
 from .hub import Hub
@@ -46,12 +46,17 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
     hub = Hub(store, config)
     hub.on_change, hub.on_seats = broadcast, announce_seats
     replays = ReplayCache()
-    auth = accounts.Auth(AccountStore(store.engine), config)
-    ratings = leaderboard.Ratings(store)
+    auth = accounts.Auth(hub.accounts, config)
+    ratings = leaderboard.Ratings(store, timedelta(days=config.expire_days))
     hub.on_finished, hub.chat = ratings.game_finished, chat.Chat(store, config, limits)
+    hub.catch_up = ratings.catch_up
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):
+        try:
+            await ratings.catch_up()  # a game whose final move was kept just before a crash
+        except Exception:
+            log.exception("rating the games whose rating was lost failed")
         hub.start()
         yield
         await ratings.settled()
@@ -68,7 +73,7 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
     lobby.add_routes(app, hub, auth)
     standins.add_routes(app, hub, auth, limits)
     leaderboard.add_routes(app, hub, ratings, _page)
-    chat.add_routes(app, hub, hub.chat)
+    chat.add_routes(app, hub, hub.chat, auth)
 
     # --- lobby -----------------------------------------------------------------
 
@@ -276,11 +281,20 @@ def _loads(name: str) -> bool:
 def _listing(room: Room | None, row) -> dict[str, Any]:
     if room is not None:
         return room.summary()
-    return {"id": row.id, "name": row.name, "game": row.game, "players": row.players, "status": row.status,
+    return {"id": row.id, "name": row.name, "game": row.game, "title": _title(row.game), "players": row.players,
+            "status": row.status,
             "hotseat": row.hotseat, "result": row.result,
             "progress": 100 if row.status == "finished" else None,  # a game not in memory: not replayed for a listing
             "seats": [{"seat": s.seat, "name": s.name, "controller": s.controller, "claimed": s.claimed, "open": s.open}
                       for s in row.seats]}
+
+
+def _title(name: str) -> str:
+    """A game's title for a listing (its name when it no longer loads here)."""
+    try:
+        return load_game(name).title
+    except HeadframeError:
+        return name
 
 
 def _bearer(header: str | None, required: bool = True) -> str | None:

@@ -30,6 +30,7 @@ from .tables import chat
 
 if TYPE_CHECKING:
     from .account_store import Account
+    from .accounts import Auth
     from .hub import Hub
 
 log = logging.getLogger("headframe.server")
@@ -57,8 +58,8 @@ class Author:
 
 def author_of(room: Room, seat: int | None, name: str | None, account: Account | None = None) -> Author:
     """A seat's player writes under the seat's name. A spectator writes under
-    their account's name when signed in (`account`: for the accounts layer to
-    pass), else under the name they give, else "Spectator"."""
+    their account's name when signed in (`account`, from the session: never a
+    name they choose), else under the name they give, else "Spectator"."""
     if seat is not None:
         return Author(room.row.seats[seat].name, seat, f"seat:{room.id}:{seat}")
     if account is not None:
@@ -158,7 +159,8 @@ class Chat:
         seat = message.get("seat", watcher.seats[0] if watcher.seats else None)
         if isinstance(seat, bool) or (seat is not None and seat not in watcher.seats):
             raise Forbidden(f"this connection does not hold seat {seat!r}")
-        await self.post(room, author_of(room, seat, message.get("name")), message.get("text"), watcher.client)
+        author = author_of(room, seat, message.get("name"), watcher.account)
+        await self.post(room, author, message.get("text"), watcher.client)
 
     def greet(self, room: Room, watcher: Watcher) -> None:
         """Send a new connection the table's latest messages (nothing if none)."""
@@ -183,14 +185,15 @@ class Chat:
         return [{**public(row), "step": row["step"]} for row in await asyncio.to_thread(self.store.messages, game_id)]
 
 
-def add_routes(app: FastAPI, hub: Hub, chat_of_tables: Chat) -> None:
+def add_routes(app: FastAPI, hub: Hub, chat_of_tables: Chat, auth: Auth) -> None:
     @app.post("/api/games/{game_id}/chat", status_code=201)
     async def post_chat(game_id: str, body: ChatPost, request: Request,
                         authorization: str | None = Header(default=None)) -> dict[str, Any]:
-        """A message: as the Bearer token's seat, else as a spectator named `name`."""
+        """A message: as the Bearer token's seat, else as the signed-in player's seat
+        or account (CSRF-checked), else as a spectator named `name`."""
         room = await hub.room(game_id)
-        seat = _seat_of(room, authorization)
-        return await chat_of_tables.post(room, author_of(room, seat, body.name), body.text, client_of(request))
+        seat, account = await auth.chatting(request, room, _seat_of(room, authorization))
+        return await chat_of_tables.post(room, author_of(room, seat, body.name, account), body.text, client_of(request))
 
     @app.get("/api/games/{game_id}/chat")
     async def read_chat(game_id: str) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from headframe.agents import AgentSpecError
 from headframe.agents.specs import check_spec, network_limits
 from headframe.engine import RECORD_FORMAT, Game, HeadframeError, IllegalAction, Rng, load_game, replay
 
-from .account_store import Account
+from .account_store import Account, AccountStore
 from .bots import BotPool, BotTask
 from .config import ServerConfig
 from .errors import BadRequest, Conflict, Forbidden, NotFound, Refusal
@@ -50,6 +50,8 @@ class Hub:
         self.on_seats = None  # set by the WebSocket layer: announce_seats(room)
         self.on_finished = None  # set by the app: rate the game its final move ended (leaderboard.py)
         self.chat: Any = None  # set by the app: the tables' chat (chat.py), for the WebSocket layer
+        self.catch_up = None  # set by the app: rate finished games whose update was lost (leaderboard.py)
+        self.accounts = AccountStore(store.engine)
         self._sweeper: asyncio.Task | None = None
 
     def start(self) -> None:
@@ -334,11 +336,15 @@ class Hub:
                 log.exception("sweeping expired games failed")
 
     async def sweep(self) -> None:
-        """Expire the games nobody plays, and let go of the rooms nobody needs."""
+        """Expire the games nobody plays and the sessions that ended, rate the games
+        whose rating was lost, and let go of the rooms nobody needs."""
         config = self.config
         gone = await asyncio.to_thread(self.store.expire, timedelta(days=config.expire_days),
                                        timedelta(hours=config.open_table_hours))
+        await asyncio.to_thread(self.accounts.end_expired_sessions)
         await self.timekeeper.sweep()
+        if self.catch_up is not None:
+            await self.catch_up()
         for game_id in gone:
             room = self.rooms.get(game_id)
             if room is not None:

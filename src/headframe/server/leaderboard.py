@@ -8,12 +8,12 @@ import asyncio
 import logging
 import threading
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
-from sqlalchemy import insert, select, update
+from sqlalchemy import exists, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from headframe.engine import Game, HeadframeError, game_names, load_game
@@ -22,7 +22,7 @@ from . import pages
 from .errors import NotFound
 from .ratings import DEFAULT, LEVELS, Skill, change, difficulties, entrants, rate, shown
 from .storage import GameRow, Store
-from .tables import rating_changes, ratings
+from .tables import games, rating_changes, ratings, seats
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("headframe.server")
 
 LEADERBOARD_SIZE = 100
+CATCH_UP_BATCH = 100  # lost updates made up per sweep
+CATCH_UP_MARGIN = timedelta(minutes=5)  # a sweep looks back this far before the last one began
 
 
 class RatingStore:
@@ -73,6 +75,18 @@ class RatingStore:
             return False
         return True
 
+    def unrated(self, since: datetime, limit: int = CATCH_UP_BATCH) -> list[tuple[str, datetime]]:
+        """Rated games finished since `since` with a signed-in player's seat and no
+        rating change kept (their update was lost: a crash after the final move),
+        oldest first, with when each finished."""
+        has_account = exists().where(seats.c.game_id == games.c.id, seats.c.account_id.is_not(None))
+        changed = exists().where(rating_changes.c.game_id == games.c.id)
+        query = (select(games.c.id, games.c.updated_at)
+                 .where(games.c.status == "finished", games.c.rated, games.c.updated_at >= since, has_account, ~changed)
+                 .order_by(games.c.updated_at).limit(limit))
+        with self.engine.connect() as db:
+            return [(found.id, found.updated_at) for found in db.execute(query)]
+
     def board(self, game: str) -> list[dict[str, Any]]:
         """The game's players and bot levels, best first."""
         query = (select(ratings).where(ratings.c.game == game)
@@ -95,9 +109,11 @@ class Ratings:
     """Rates each rated game once its final move is committed (`game_finished`,
     the hub's `on_finished` hook), in a worker thread."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, look_back: timedelta = timedelta(days=7)) -> None:
+        self.games = store
         self.store = RatingStore(store)
         self._updates: set[asyncio.Task] = set()
+        self._checked_from = datetime.now(UTC) - look_back  # where the next catch-up starts looking
 
     def game_finished(self, room: Room) -> None:
         if not room.row.rated or not room.state.is_over():
@@ -112,6 +128,28 @@ class Ratings:
             await asyncio.to_thread(self.store.record, row, ranking, game)
         except Exception:
             log.exception("rating game %s failed", row.id)
+
+    async def catch_up(self) -> int:
+        """Rate the finished rated games whose update was lost (at start-up, then at
+        every sweep, each looking back to a little before the last began); how many.
+        A game rated meanwhile is not rated twice (RatingStore.record refuses)."""
+        began = datetime.now(UTC)
+        found = await asyncio.to_thread(self.store.unrated, self._checked_from)
+        rated = 0
+        for game_id, _finished in found:
+            row = await asyncio.to_thread(self.games.get, game_id)
+            ranking = (row.result or {}).get("ranking") if row is not None else None
+            if not ranking:
+                continue
+            try:
+                rated += await asyncio.to_thread(self.store.record, row, list(ranking), load_game(row.game))
+            except HeadframeError:  # a game this server no longer has
+                log.warning("game %s cannot be rated here: its game does not load", game_id)
+        # A full batch: the next sweep goes on after its last game (some count for no one, and stay unrated).
+        self._checked_from = found[-1][1] if len(found) == CATCH_UP_BATCH else began - CATCH_UP_MARGIN
+        if rated:
+            log.info("rated %d finished games whose rating had not been kept", rated)
+        return rated
 
     async def settled(self) -> None:
         """Wait for the updates under way (tests, and shutting down)."""

@@ -18,6 +18,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 
 from headframe.engine import jsontext
 
+from .account_store import Account
 from .errors import BadRequest, Forbidden, Refusal, TooLarge
 from .hub import Hub
 from .rooms import Room, Watcher
@@ -57,13 +58,14 @@ def announce_seats(room: Room) -> None:
 
 
 async def serve_socket(hub: Hub, socket: WebSocket, game_id: str,
-                       signed_in: Callable[[WebSocket], Awaitable[str | None]] | None = None) -> None:
+                       signed_in: Callable[[WebSocket], Awaitable[Account | None]] | None = None) -> None:
     """`signed_in` gives the account the socket's session cookie signs in (accounts.py), if any."""
     await socket.accept()
     try:
         room = await hub.room(game_id)
-        account_id = None if signed_in is None else await signed_in(socket)
-        watcher, held, invited = await _greet(room, socket, account_id)
+        account = None if signed_in is None else await signed_in(socket)
+        watcher, held, invited = await _greet(room, socket, None if account is None else account.id)
+        watcher.account = account
     except TimeoutError:
         await _refuse(socket, BadRequest(f"no hello within {HELLO_TIMEOUT:g} seconds"))
         return

@@ -95,11 +95,15 @@ def _entry(game_id: str, name: str, title: str, seats: list[dict[str, Any]], sea
 
 def _time_left(clock: Any, seat: int) -> str | None:
     """How long the seat has, in words, when the table has a clock (the summary's
-    `clock`, clocks.public: `seats: [{seat, left (seconds), running}]`)."""
+    `clock`, clocks.public: `seats: [{seat, left (seconds), running}]`). Turn
+    based, only while it is the seat's move: its next move gets a whole allowance."""
     seats = clock.get("seats") if isinstance(clock, dict) else None
     if not isinstance(seats, list):
         return None
-    left = next((entry.get("left") for entry in seats if isinstance(entry, dict) and entry.get("seat") == seat), None)
+    mine = next((entry for entry in seats if isinstance(entry, dict) and entry.get("seat") == seat), {})
+    left = mine.get("left")
+    if clock.get("mode") == "turn-based" and not mine.get("running"):
+        return None
     return duration(left) if isinstance(left, (int, float)) else None
 
 

@@ -22,6 +22,7 @@ from typing import Any
 from headframe.engine import Game, State
 
 from . import clocks
+from .account_store import Account
 from .storage import GameRow, Notice
 from .tokens import matches
 
@@ -45,6 +46,7 @@ class Watcher:
     closed: bool = False
     on_drop: Any = None
     client: str = ""  # the connection's address, for rate limits
+    account: Account | None = None  # the account the connection's session cookie signs in
 
     @property
     def audiences(self) -> tuple[Audience, ...]:

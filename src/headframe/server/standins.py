@@ -69,9 +69,7 @@ def label(seat: SeatRow) -> str:
     return f"Seat {seat.seat + 1}"
 
 
-def player(seat: SeatRow) -> str:
-    """Who plays a seat, in a notice: the name, or "its player" when the seat has only its number."""
-    return "its player" if seat.name == label(seat) else seat.name
+STAND_IN = "a stand-in bot plays in their place"
 
 
 def _aware(moment: datetime | None) -> datetime | None:
@@ -169,7 +167,7 @@ class Timekeeper:
                     return
                 for seat in clocks.run_out(room.clock, self.now()):
                     row = room.row.seats[seat]
-                    text = f"{label(row)}'s time ran out: a stand-in plays for {player(row)}"
+                    text = f"{row.name}'s time ran out: {STAND_IN}"  # the seat's name: "Seat 2" unless given
                     await self.hub._change_seat(room, row, self._stand_in(room), text)
                 self.arm(room)  # the loop's timers may fire a little early: then it waits again
         except Exception:
@@ -204,7 +202,7 @@ class Timekeeper:
             if row.controller == "bot":
                 raise Conflict(f"{label(row)} is already played by a stand-in")
             await self.hub._change_seat(room, row, self._stand_in(room),
-                                        f"{row.name} left the game: a stand-in plays {label(row)}")
+                                        f"{row.name} left the game: {STAND_IN}")
 
     async def come_back(self, room: Room, seat: int) -> None:
         async with room.lock:

@@ -207,12 +207,18 @@ function standIn(state) {
   return info && info.person_seat && info.controller === "bot" ? info : null;
 }
 
+// The token this browser holds for a seat; null for a seat held through the
+// session (signed in), whose writes carry the session's CSRF header instead.
+function seatToken(seat) {
+  const index = secrets.seats.indexOf(seat);
+  return index < 0 ? null : secrets.tokens[index];
+}
+
 function seatHandling(state, info) {
   if (state.seat === null || live.status !== "running" || !info || !info.person_seat) return null;
   const call = async (what) => {
     try {
-      await request(`/api/games/${gameId}/seats/${state.seat}/${what}`,
-        { method: "POST", token: secrets.tokens[secrets.seats.indexOf(state.seat)] });
+      await request(`/api/games/${gameId}/seats/${state.seat}/${what}`, { method: "POST", token: seatToken(state.seat) });
     } catch (error) {
       live.error = error.message;
       draw();
@@ -272,7 +278,7 @@ function textPicture(state) {
     el("summary", {}, "Text picture"), picture);
   const load = async () => {
     if (!panel.open) return;
-    const token = state.seat === null ? null : secrets.tokens[secrets.seats.indexOf(state.seat)];
+    const token = state.seat === null ? null : seatToken(state.seat);
     try {
       picture.textContent = (await request(`/api/games/${gameId}/text`, { token })).text;
     } catch (error) {
@@ -317,7 +323,8 @@ function seatsPanel() {
       el("td", {}, info.controller === "bot" ? `bot: ${info.agent}` : info.claimed ? "person"
         : info.open ? "open to the lobby" : "invited"),
       el("td", {}, info.controller === "human" ? (info.connected ? "here" : "away") : info.forfeited ? "stand-in" : ""),
-      el("td", {}, info.person_seat ? seatClock(live.clock, info.seat, live.clockAt) : null),  // bots have no clock
+      live.clock && live.clock.mode !== "none"  // no empty column at a table without a clock; bots have none
+        ? el("td", {}, info.person_seat ? seatClock(live.clock, info.seat, live.clockAt) : null) : null,
       secrets.host ? el("td", {}, hostControl(info)) : null))),
     secrets.host && live.status === "open" ? el("button", { onclick: cancelTable }, "Cancel this table") : null);
 }
@@ -366,17 +373,36 @@ function hostControl(info) {
 }
 
 function logPanel(seat) {
-  const log = live.logs.get(seat) || [];
   const steps = live.logSteps || [];
-  // The server's notices (a clock ran out, a player left or came back), each where it came in the log.
-  const notices = (from, to) => live.notices.filter((notice) => notice.log_at >= from && notice.log_at < to)
-    .map((notice) => el("li.notice", {}, notice.text));
-  const list = el("ol.log", {}, log.map((line, i) => [notices(i, i + 1), el("li", {}, i < steps.length
-    ? el("a", { href: `/games/${gameId}/replay#step=${steps[i]}`, title: "Open the replay here" }, line.text)
-    : line.text)]), notices(log.length, Infinity));
+  const list = logList(seat, live.logs.get(seat) || [], steps, live.notices || []);
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
   return el("section.panel", {}, el("h3", {}, "log"),
     steps.length ? el("p.muted", {}, "Click a line to replay the game from there.") : null, list);
+}
+
+// The log's list outlives redraws and only grows: a long game's log has thousands of lines, and
+// building them all again for every move made each move slower than the last. It is built afresh
+// when the seat shown changes, a move is taken back, or the replay's steps arrive.
+const logKept = { seat: undefined, steps: null, list: null, lines: [], notices: new Set() };
+
+function logList(seat, log, steps, notices) {
+  const kept = logKept;
+  const takenBack = kept.lines.length > log.length || kept.lines.some((line, i) => line !== log[i]);
+  const early = notices.some((notice) => !kept.notices.has(notice.n) && notice.log_at < kept.lines.length);
+  if (kept.seat !== seat || kept.steps !== steps || takenBack || early) {
+    Object.assign(kept, { seat, steps, list: el("ol.log"), lines: [], notices: new Set() });
+  }
+  // The server's notices (a clock ran out, a player left or came back), each before the line it came before.
+  const noticesBefore = (at) => notices.filter((notice) => !kept.notices.has(notice.n) && notice.log_at <= at)
+    .map((notice) => { kept.notices.add(notice.n); return el("li.notice", {}, notice.text); });
+  for (let i = kept.lines.length; i < log.length; i++) {
+    kept.list.append(...noticesBefore(i), el("li", {}, i < steps.length
+      ? el("a", { href: `/games/${gameId}/replay#step=${steps[i]}`, title: "Open the replay here" }, log[i].text)
+      : log[i].text));
+    kept.lines.push(log[i]);
+  }
+  kept.list.append(...noticesBefore(Infinity));
+  return kept.list;
 }
 
 // The chat sits after the page that is redrawn, so what is being typed survives every update.

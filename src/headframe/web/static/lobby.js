@@ -28,7 +28,8 @@ async function draw(created = null) {
 }
 
 // One game: its summary, how many play, and a button that seats you against
-// heuristic bots at once.
+// bots at once: a signed-in player in their own seat (a rated game, played at
+// /games/{id} through the session), a guest at a hot-seat table (never rated).
 function gameCard(entry) {
   const players = el("select", { name: "players" }, entry.players.map((n) => el("option", { value: n }, n)));
   const short = Object.keys(entry.short_options).length
@@ -38,13 +39,16 @@ function gameCard(entry) {
     button.disabled = true;
     const count = Number(players.value);
     const bot = bots.value;
+    // Bot seats named by their level ("Heuristic bot", "Heuristic bot 2"), not by the agent's spec.
+    const level = levels.get(entry.name).find((found) => found.agent === bot);
+    const botName = (i) => (level ? (count > 2 ? `${level.name} ${i + 1}` : level.name) : null);
     try {
       const created = await request("/api/games", { method: "POST", body: {
-        game: entry.name, players: count, hotseat: true,
+        game: entry.name, players: count, hotseat: !account,
         options: short && short.checked ? entry.short_options : {},
-        seats: [account ? { type: "human", me: true } : { type: "human", name: "You" }, ...Array.from({ length: count - 1 }, () => ({ type: "bot", agent: bot }))],
+        seats: [account ? { type: "human", me: true } : { type: "human", name: "You" }, ...Array.from({ length: count - 1 }, (_, i) => ({ type: "bot", agent: bot, name: botName(i) }))],
       } });
-      location.href = created.play_url;
+      location.href = account ? created.spectate_url : created.play_url;
     } catch (error) {
       button.disabled = false;
       alert(error.message);
@@ -72,7 +76,7 @@ function gameList(title, games, extra) {
   return el("section.panel", {}, el("h2", {}, title),
     games.length === 0 ? el("p.muted", {}, "none") : el("ul", {}, games.map((game) => el("li", {},
       el("a", { href: `/games/${game.id}` }, game.name), " ",
-      el("span.muted", {}, `${game.game}, ${game.seats.map((s) => s.name).join(" · ")}`), " ", extra(game)))));
+      el("span.muted", {}, `${game.title}, ${game.seats.map((s) => s.name).join(" · ")}`), " ", extra(game)))));
 }
 
 // An open table: who is waiting, and a button for each seat its host opened to the lobby.
