@@ -98,6 +98,17 @@ def create(http, game="pit-lamps", players=2, seats=None, **extra) -> dict:
     return response.json()
 
 
+PASSWORD = "correct horse battery"
+
+
+def signed_in(server, name: str) -> tuple[httpx.Client, dict]:
+    """A browser (it keeps cookies) registered as `name`, and its CSRF header."""
+    client = httpx.Client(base_url=server.url, timeout=30)
+    response = client.post("/api/accounts", json={"name": name, "password": PASSWORD})
+    assert response.status_code == 201, response.text
+    return client, {"X-CSRF-Token": response.json()["csrf"]}
+
+
 def bearer(token: str) -> dict:
     return {"Authorization": f"Bearer {token}"}
 

@@ -20,9 +20,8 @@ from headframe.server.accounts import Auth
 from headframe.server.config import ServerConfig
 from headframe.server.storage import sqlite_url
 
-from .conftest import LiveServer, bearer
+from .conftest import PASSWORD, LiveServer, bearer
 
-PASSWORD = "correct horse battery"
 PIT_LAMPS = {"game": "pit-lamps", "players": 2, "think_time": 0}
 
 

@@ -11,22 +11,13 @@ import pytest
 from headframe.server.lobby import _time_left
 from headframe.server.storage import sqlite_url
 
-from .conftest import LiveServer, bearer
-
-PASSWORD = "correct horse battery"
+from .conftest import LiveServer, bearer, signed_in
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     with LiveServer(sqlite_url(tmp_path_factory.mktemp("my-games") / "games.db")) as live:
         yield live
-
-
-def signed_in(server, name: str) -> tuple[httpx.Client, dict]:
-    client = httpx.Client(base_url=server.url, timeout=30)
-    response = client.post("/api/accounts", json={"name": name, "password": PASSWORD})
-    assert response.status_code == 201, response.text
-    return client, {"X-CSRF-Token": response.json()["csrf"]}
 
 
 def table(client, csrf, seats, **extra) -> dict:

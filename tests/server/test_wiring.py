@@ -20,9 +20,8 @@ from headframe.server.ratings import level_of
 from headframe.server.storage import sqlite_url
 from headframe.server.tables import rating_changes, ratings
 
-from .conftest import LiveServer, bearer
+from .conftest import LiveServer, bearer, signed_in
 
-PASSWORD = "correct horse battery"
 DAY_LESS_30_S = 86370.0  # a turn-based allowance that reads "23 h 59 min" for its first 30 s
 PRESETS = {"real-time": {"fast": (120.0, 10.0)}, "turn-based": {"day": (DAY_LESS_30_S, 0.0)}}
 
@@ -36,14 +35,6 @@ def db_url(tmp_path_factory) -> str:
 def server(db_url):
     with LiveServer(db_url, think_time=0, sweep_every=0.2, clock_presets=PRESETS, chat_rate="1000/minute") as live:
         yield live
-
-
-def signed_in(server, name: str) -> tuple[httpx.Client, dict]:
-    """A browser (it keeps cookies) registered as `name`, and its CSRF header."""
-    client = httpx.Client(base_url=server.url, timeout=30)
-    response = client.post("/api/accounts", json={"name": name, "password": PASSWORD})
-    assert response.status_code == 201, response.text
-    return client, {"X-CSRF-Token": response.json()["csrf"]}
 
 
 def against_bot(client, csrf, agent: str = "random", **extra) -> dict:
