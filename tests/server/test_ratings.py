@@ -108,8 +108,10 @@ def test_difficulties_follow_the_ratings_and_a_fixed_order_before_any():
     levels = ["random", "heuristic", "ismcts:iters=100", "ismcts:iters=1000"]
     assert difficulties(levels, {}) == [("random", "Easy"), ("heuristic", "Medium"), ("ismcts:iters=100", "Medium"),
                                         ("ismcts:iters=1000", "Hard")]
-    strong_random = {"bot:random": Skill(40.0, 1.0)}
-    assert difficulties(levels, strong_random)[-1] == ("random", "Hard")
+    settled = {f"bot:{level}": Skill(20.0, 2.0) for level in levels}
+    assert difficulties(levels, {**settled, "bot:random": Skill(40.0, 1.0)})[-1] == ("random", "Hard")
+    # One lucky win of the random bot: its rating is not settled yet, the fixed order stands.
+    assert difficulties(levels, {**settled, "bot:random": Skill(30.0, 7.5)})[0] == ("random", "Easy")
     assert difficulties(["random", "ismcts:iters=100", "ismcts:iters=1000"], {}) == [
         ("random", "Easy"), ("ismcts:iters=100", "Medium"), ("ismcts:iters=1000", "Hard")]
     assert change(DEFAULT, Skill(26.0, 25 / 3)) == "+1.0" and change(DEFAULT, DEFAULT) == "±0"

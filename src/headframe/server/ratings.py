@@ -29,6 +29,7 @@ ISMCTS_BUDGETS = (100, DEFAULT_ITERATIONS)  # the iterations of the rated ISMCTS
 LEVELS = {"random": "Random bot", "heuristic": "Heuristic bot",
           **{f"ismcts:iters={n}": f"ISMCTS · {n} iterations" for n in ISMCTS_BUDGETS}}
 DIFFICULTIES = ("Easy", "Medium", "Hard")
+TRUSTED_SIGMA = 4.0  # from 25/3 at the start; Plackett-Luce gets there in about twenty games
 
 
 @dataclass(frozen=True)
@@ -137,9 +138,15 @@ def change(before: Skill, after: Skill) -> str:
 
 
 def difficulties(levels: Sequence[str], skills: dict[str, Skill]) -> list[tuple[str, str]]:
-    """The game's bot levels weakest first by rating (unrated ones where LEVELS puts
-    them), each with its difficulty: the weakest Easy, the strongest Hard, the rest Medium."""
+    """The game's bot levels weakest first, each with its difficulty: the weakest Easy,
+    the strongest Hard, the rest Medium. Their ratings order them once every level's is
+    settled (sigma under TRUSTED_SIGMA, some twenty games); until then, LEVELS' order:
+    one lucky win must not make the random bot "Hard"."""
     order = list(LEVELS)
-    ranked = sorted(levels, key=lambda level: (skills.get(f"bot:{level}", DEFAULT).rating, order.index(level)))
+    skill = {level: skills.get(f"bot:{level}", DEFAULT) for level in levels}
+    if all(skill[level].sigma < TRUSTED_SIGMA for level in levels):
+        ranked = sorted(levels, key=lambda level: (skill[level].rating, order.index(level)))
+    else:
+        ranked = sorted(levels, key=order.index)
     last = max(1, len(ranked) - 1)
     return [(level, DIFFICULTIES[round(index * 2 / last)]) for index, level in enumerate(ranked)]
