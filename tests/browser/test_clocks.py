@@ -17,8 +17,8 @@ from tests.server.conftest import LiveServer, claim
 from .conftest import LAPTOP, PHONE_LANDSCAPE, TIMEOUT_MS, screenshot
 from .driving import Clicks, decide
 
-# Four seconds a move, and taking a seat back gives the whole four again (the bank's cap).
-PRESETS = {"real-time": {"fast": (4.0, 4.0)}}
+# Six seconds to start, four more each move, and taking a seat back gives the whole bank again (its cap).
+PRESETS = {"real-time": {"fast": (6.0, 4.0)}}  # long enough for a loaded machine to open the page first
 RAN_OUT = "Anna's time ran out: a stand-in bot plays in their place"
 
 
@@ -66,11 +66,11 @@ def test_a_clock_runs_out_a_stand_in_plays_and_the_player_takes_the_seat_back_be
             "seats": [{"type": "human"}, {"type": "bot", "agent": "random"}]}).json()
         token = claim(http, created["id"], 0, created["join"][0]["token"], "Anna")
     page, problems = open_seat(browser, server, created["id"], token)
-    assert "Real time · fast: 4 s + 4 s per move" in page.locator("main").inner_text()
+    assert "Real time · fast: 6 s + 4 s per move" in page.locator("main").inner_text()
     mine = page.locator('.clock.running[data-seat="0"]')
     first = mine.inner_text()
     page.wait_for_function("t => document.querySelector('.clock.running[data-seat=\"0\"]').textContent !== t", arg=first)
-    assert re.fullmatch(r"0:0[0-4]", mine.inner_text())  # it ticks down on the page
+    assert re.fullmatch(r"0:0[0-6]", mine.inner_text())  # it ticks down on the page
     screenshot(page, "clock-ticking")
     page.get_by_role("button", name="Take my seat back").wait_for()  # ran out: a stand-in plays the seat
     assert notices(page) == [RAN_OUT]
@@ -83,12 +83,12 @@ def test_a_clock_runs_out_a_stand_in_plays_and_the_player_takes_the_seat_back_be
     page.wait_for_selector('.clock.running[data-seat="0"]')
     page.context.close()
     server.__exit__(None, None, None)
-    time.sleep(4.5)
+    time.sleep(6.5)
     server = start_server(db)
     try:
         with httpx.Client(base_url=server.url, timeout=30) as http:
             first = http.get(f"/api/games/{created['id']}").json()["clock"]["seats"][0]
-        assert first["left"] == 0.0  # the deadline was kept over the restart: not a fresh four seconds
+        assert first["left"] == 0.0  # the deadline was kept over the restart: not a fresh six seconds
         page, later_problems = open_seat(browser, server, created["id"], token)
         page.get_by_role("button", name="Take my seat back").wait_for()
         assert notices(page) == [RAN_OUT, "Anna is back", RAN_OUT]
