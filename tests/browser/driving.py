@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from playwright.sync_api import Page
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Locator, Page
 
 ON_BOARD = ".board-frame:not(.waiting) .board .clickable[data-actions]"
 BUTTON = ".decision .actions button"
@@ -52,10 +53,7 @@ def decide(page: Page, clicks: Clicks) -> None:
     before = version(page)
     places = page.locator(ON_BOARD)
     if places.count():
-        # Forced: a token drawn over a place lets clicks through (board.js finds the place under the pointer).
-        # A board redrawn by another seat's move, or a page just resized, may not be laid out yet: wait for it.
-        places.first.wait_for(state="visible")
-        places.first.click(force=True)
+        click_place(places)
         clicks.board += 1
         menu = page.locator(".board-menu [role=menuitem]")
         if menu.count():
@@ -65,6 +63,20 @@ def decide(page: Page, clicks: Clicks) -> None:
         page.locator(BUTTON).first.click()
         clicks.button += 1
     page.wait_for_function(MOVED_ON, arg=before)
+
+
+def click_place(places: Locator, tries: int = 3) -> None:
+    """Click the first glowing place. Forced: a token drawn over a place lets clicks through
+    (board.js finds the place under the pointer). A board redrawn by another seat's move, or a
+    page just resized, may replace the place between finding and clicking it: find it again."""
+    for attempt in range(tries):
+        try:
+            places.first.wait_for(state="visible")
+            places.first.click(force=True)
+            return
+        except PlaywrightError as error:
+            if attempt == tries - 1 or "not visible" not in str(error) and "detached" not in str(error):
+                raise
 
 
 def play_to_end(page: Page, limit: int, every=None) -> Clicks:
