@@ -28,7 +28,7 @@ app = typer.Typer(help="headframe: four mining-industry board games, played by t
                   no_args_is_help=True, add_completion=False)
 position_app = typer.Typer(help="Positions: a whole game state as JSON, like a chess FEN.", no_args_is_help=True)
 app.add_typer(position_app, name="position")
-console = Console(highlight=False)
+console = Console(highlight=False, emoji=False)  # game text is never markup: ":convenience_store:" stays typed
 
 ComponentsOption = typer.Option(None, "--components", help="Your own component data file for the game.")
 
@@ -123,7 +123,7 @@ def print_result(state: State) -> None:
     for column in ("seat", "score", "rank"):
         table.add_column(column)
     for seat, (score, rank) in enumerate(zip(result.scores, result.ranking)):
-        table.add_row(str(seat), str(score), str(rank))
+        table.add_row(f"Seat {seat + 1}", str(score), str(rank))
     console.print(table)
     if result.tiebreak:
         console.print(f"First place decided by the tie-breaker: {escape(result.tiebreak)}")
@@ -149,7 +149,7 @@ def random_game(
     while not state.is_over():
         seat = rng.choice(state.to_move())
         action = rng.choice(state.decision(seat).actions)
-        console.print(f"[dim]seat {seat}:[/] {escape(game.describe_action(action))}")
+        console.print(f"[dim]Seat {seat + 1}:[/] {escape(game.describe_action(action))}")
         state.apply(seat, action)
         shown = print_log(state, shown)
     console.print(escape(game.render_text(state.view(None))))
@@ -222,7 +222,7 @@ def position_show(
     for waiting in state.to_move():
         if seat is None or seat == waiting:
             decision = state.decision(waiting)
-            console.print(f"seat {waiting} — {escape(decision.prompt)}:")
+            console.print(f"Seat {waiting + 1} — {escape(decision.prompt)}:")
             for action in decision.actions:
                 console.print(f"  {escape(action.id)}  {escape(state.game.describe_action(action))}")
     if state.is_over():

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from headframe.cli import app
+from headframe.cli import app, console
 
 runner = CliRunner()
 
@@ -73,3 +73,13 @@ def test_serve_passes_its_settings_to_the_server(monkeypatch) -> None:
     assert calls == [(("127.0.0.1", 8123, "x.db", "info"),
                       {"bot_workers": 2, "think_time": 0.0, "max_think": 3.0, "models": Path("models"),
                        "expire_days": 7.0})]
+
+
+def test_people_read_seats_from_one_and_game_text_is_never_emoji() -> None:
+    result = run("random", "pit-lamps", "--players", "3", "--seed", "4", "-o", "rounds=1")
+    assert result.exit_code == 0, result.output
+    assert "Seat 1:" in result.output and "Seat 3" in result.output
+    assert "seat 0" not in result.output.lower() and "Seat 0" not in result.output
+    with console.capture() as captured:
+        console.print("construct:convenience_store:1:0")  # an Ore City action id, typed back as printed
+    assert captured.get().strip() == "construct:convenience_store:1:0"
