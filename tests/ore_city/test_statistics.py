@@ -96,3 +96,12 @@ def test_progress_is_the_leaders_vp_share_or_the_rounds_played_under_a_limit():
     state = table(4, options=None)
     state.vp = [0, 7, 0, 3]
     assert state.progress() == 70.0
+
+
+def test_progress_moves_from_the_first_round_before_anyone_scores():
+    state = table(4, first=1, active=3, coins=[0, 0, 0, 0], options=None)
+    state.vp = [0, 0, 0, 0]
+    state.round = 2  # one round done, and seats 1 and 2 have played this one
+    assert state.progress() == 3.8  # (2 - 1 + 2/4) / 40 rounds, the usual length of a game
+    state.round = 60  # a long game: the rounds alone never say it is nearly over
+    assert state.progress() == 90.0

@@ -40,16 +40,26 @@ def final_result(state) -> Result:
     return Result.rank([1 if seat == state.winner else 0 for seat in range(state.players)])
 
 
+# Rounds a game usually lasts (the heuristic bots' games of 2-4 players: 24 to 57,
+# measured), so that progress moves from the first round, before anyone scores.
+USUAL_ROUNDS = 40
+ROUNDS_SHARE_CAP = 0.9  # rounds alone never claim the game is nearly over
+
+
 def progress(state) -> float:
-    """The leader's share of the 10 VP; with a round limit, the share of the
-    rounds played if that is more. Neither ever goes back."""
+    """The most of: the leader's share of the 10 VP; the share of the rounds a game
+    usually lasts (at most 90%); with a round limit, the share of the rounds played.
+    None of them ever goes back."""
     if state.phase == "over":
         return 100.0
     share = max(state.vp) / state.game.tables.win_vp
-    limit = state.options.round_limit
-    if limit is not None and state.phase != "setup_discard":
+    if state.phase != "setup_discard":
         turns = (state.active - state.first) % state.players
-        share = max(share, (state.round - 1 + turns / state.players) / limit)
+        played = state.round - 1 + turns / state.players
+        share = max(share, min(ROUNDS_SHARE_CAP, played / USUAL_ROUNDS))
+        limit = state.options.round_limit
+        if limit is not None:
+            share = max(share, played / limit)
     return round(100.0 * share, 1)
 
 
