@@ -23,7 +23,8 @@ from headframe.engine import HeadframeError, game_names, jsontext, load_game
 
 from . import accounts, api, chat, leaderboard, lobby, pages, standins
 from .config import ServerConfig
-from .errors import BadRequest, Forbidden, NotFound, Refusal, Unauthorized
+from .errors import BadRequest, Forbidden, NotFound, Refusal
+from .holders import bearer, check_host, check_writer, seat_if_any
 from .hub import Hub
 from .live import announce_seats, broadcast, serve_socket
 from .ratelimit import RateLimits, client_of
@@ -114,15 +115,14 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
                          authorization: str | None = Header(default=None)) -> dict[str, Any]:
         limits.check("claim", client_of(request))
         room = await hub.room(game_id)
-        token = await hub.claim(room, seat, body.name, _bearer(authorization, required=False), await auth.owner(request))
+        token = await hub.claim(room, seat, body.name, bearer(authorization, required=False), await auth.owner(request))
         return {"seat": seat, "token": token, "url": f"/games/{room.id}#tokens={token}"}
 
     @app.post("/api/games/{game_id}/seats/{seat}/control")
     async def control_seat(game_id: str, seat: int, body: api.Control,
                            authorization: str | None = Header(default=None)) -> dict[str, Any]:
         room = await hub.room(game_id)
-        if not room.is_host(_bearer(authorization)):
-            raise Forbidden("only the game's host may hand seats over")
+        check_host(room, authorization, "hand seats over")
         await hub.hand_over(room, seat, body.controller, body.agent)
         return room.summary()
 
@@ -133,29 +133,27 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
                          authorization: str | None = Header(default=None)) -> dict[str, Any]:
         """The token's seat's state (no token: the signed-in player's seat, else a spectator's)."""
         room = await hub.room(game_id)
-        token = _bearer(authorization, required=False)
-        return room.seat_state(await auth.reading(request, room, None if token is None else _seat_of(room, token)))
+        return room.seat_state(await auth.reading(request, room, seat_if_any(room, authorization)))
 
     @app.get("/api/games/{game_id}/text")
     async def seat_text(game_id: str, request: Request,
                         authorization: str | None = Header(default=None)) -> dict[str, Any]:
         """The game's text picture of the token's seat's view (no token: as for the state)."""
         room = await hub.room(game_id)
-        token = _bearer(authorization, required=False)
-        return await room.text(await auth.reading(request, room, None if token is None else _seat_of(room, token)))
+        return await room.text(await auth.reading(request, room, seat_if_any(room, authorization)))
 
     @app.post("/api/games/{game_id}/actions")
     async def act(game_id: str, body: api.Act, request: Request,
                   authorization: str | None = Header(default=None)) -> dict[str, Any]:
         room = await hub.room(game_id)
-        await _check_writer(auth, request, room, authorization, body.seat)
+        await check_writer(auth, request, room, authorization, body.seat)
         return {"version": await hub.act(room, body.seat, body.action, body.version)}
 
     @app.post("/api/games/{game_id}/undo")
     async def undo(game_id: str, body: api.Undo, request: Request,
                    authorization: str | None = Header(default=None)) -> dict[str, Any]:
         room = await hub.room(game_id)
-        await _check_writer(auth, request, room, authorization, body.seat)
+        await check_writer(auth, request, room, authorization, body.seat)
         return {"version": await hub.undo(room, body.seat, body.version)}
 
     @app.websocket("/ws/games/{game_id}")
@@ -295,39 +293,6 @@ def _title(name: str) -> str:
         return load_game(name).title
     except HeadframeError:
         return name
-
-
-def _bearer(header: str | None, required: bool = True) -> str | None:
-    if header is None:
-        if required:
-            raise Unauthorized("this needs a token: send 'Authorization: Bearer <token>'")
-        return None
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token or len(token) > 64:
-        raise Unauthorized("the Authorization header is 'Bearer <token>'")
-    return token.strip()
-
-
-def _seat_of(room: Room, token: str) -> int:
-    seat = room.seat_of(token)
-    if seat is None:
-        if room.invitation(token) is not None:
-            raise Forbidden("this is an invitation: take the seat first (it gives you a token of your own)")
-        raise Forbidden("this token holds no seat of this game")
-    return seat
-
-
-def _check_holds(room: Room, token: str, seat: int) -> None:
-    if _seat_of(room, token) != seat:
-        raise Forbidden(f"this token does not hold seat {seat}")
-
-
-async def _check_writer(auth: accounts.Auth, request: Request, room: Room, authorization: str | None,
-                        seat: int) -> None:
-    """A write for `seat`: by its token (and not another account's seat), or by the signed-in player's session."""
-    if authorization is not None:
-        _check_holds(room, _bearer(authorization), seat)
-    await auth.writing(request, room, seat, by_token=authorization is not None)
 
 
 async def _upload_bytes(request: Request) -> bytes:

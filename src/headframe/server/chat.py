@@ -22,7 +22,8 @@ from sqlalchemy.exc import IntegrityError
 
 from . import api
 from .config import ServerConfig
-from .errors import BadRequest, Conflict, Forbidden, Unauthorized
+from .errors import BadRequest, Conflict, Forbidden
+from .holders import seat_if_any
 from .ratelimit import RateLimits, client_of
 from .rooms import Room, Watcher
 from .storage import Store
@@ -192,21 +193,9 @@ def add_routes(app: FastAPI, hub: Hub, chat_of_tables: Chat, auth: Auth) -> None
         """A message: as the Bearer token's seat, else as the signed-in player's seat
         or account (CSRF-checked), else as a spectator named `name`."""
         room = await hub.room(game_id)
-        seat, account = await auth.chatting(request, room, _seat_of(room, authorization))
+        seat, account = await auth.chatting(request, room, seat_if_any(room, authorization))
         return await chat_of_tables.post(room, author_of(room, seat, body.name, account), body.text, client_of(request))
 
     @app.get("/api/games/{game_id}/chat")
     async def read_chat(game_id: str) -> dict[str, Any]:
         return {"messages": await chat_of_tables.messages(await hub.room(game_id))}
-
-
-def _seat_of(room: Room, authorization: str | None) -> int | None:
-    if authorization is None:
-        return None
-    scheme, _, token = authorization.partition(" ")
-    if scheme.lower() != "bearer" or not token or len(token) > 64:
-        raise Unauthorized("the Authorization header is 'Bearer <token>'")
-    seat = room.seat_of(token.strip())
-    if seat is None:
-        raise Forbidden("this token holds no seat of this game")
-    return seat

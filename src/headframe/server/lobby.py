@@ -15,9 +15,9 @@ from headframe.engine import load_game
 from .account_store import MySeat
 from .accounts import Auth
 from .clocks import duration
-from .errors import Conflict, Forbidden, Refusal, Unauthorized
+from .errors import Conflict, Refusal
+from .holders import check_host
 from .hub import Hub
-from .rooms import Room
 
 MY_GAMES = 50  # the newest games My games lists
 
@@ -28,14 +28,14 @@ def add_routes(app: FastAPI, hub: Hub, auth: Auth) -> None:
     @app.post("/api/games/{game_id}/seats/{seat}/open")
     async def open_seat(game_id: str, seat: int, authorization: str | None = Header(default=None)) -> dict[str, Any]:
         room = await hub.room(game_id)
-        _host_only(room, authorization, "open seats to the lobby")
+        check_host(room, authorization, "open seats to the lobby")
         await hub.open_seat(room, seat)
         return room.summary()
 
     @app.delete("/api/games/{game_id}", status_code=204)
     async def cancel(game_id: str, authorization: str | None = Header(default=None)) -> None:
         room = await hub.room(game_id)
-        _host_only(room, authorization, "cancel the table")
+        check_host(room, authorization, "cancel the table")
         async with room.lock:
             if room.status() != "open":
                 raise Conflict("the game has started: a started game cannot be cancelled")
@@ -54,14 +54,6 @@ def add_routes(app: FastAPI, hub: Hub, auth: Auth) -> None:
         finished = [await _finished_entry(hub, seat) for seat in mine if seat.status == "finished"]
         running.sort(key=lambda entry: not entry["my_move"])  # stable: newest first within each
         return {"running": running, "finished": finished}
-
-
-def _host_only(room: Room, authorization: str | None, what: str) -> None:
-    if authorization is None:
-        raise Unauthorized("this needs the host's token: send 'Authorization: Bearer <token>'")
-    scheme, _, token = authorization.partition(" ")
-    if scheme.lower() != "bearer" or not room.is_host(token.strip()):
-        raise Forbidden(f"only the game's host may {what}")
 
 
 async def _running_entry(hub: Hub, mine: MySeat) -> dict[str, Any] | None:

@@ -21,11 +21,11 @@ from headframe.engine import State
 
 from . import clocks
 from .clocks import Clock, Control
-from .errors import BadRequest, Conflict, Forbidden, Refusal, Unauthorized
+from .errors import BadRequest, Conflict, Refusal
+from .holders import check_writer
 from .ratelimit import RateLimits, client_of
 from .rooms import Room
 from .storage import ClockWrite, GameRow, Notice, SeatRow
-from .tokens import matches
 
 if TYPE_CHECKING:
     from .accounts import Auth
@@ -239,16 +239,7 @@ def add_routes(app: FastAPI, hub: Hub, auth: Auth, limits: RateLimits) -> None:
         room = await hub.room(game_id)
         if isinstance(seat, bool) or not 0 <= seat < room.row.players:
             raise BadRequest(f"there is no seat {seat} in this {room.row.players}-player game")
-        if authorization is None:  # the signed-in player's own seat (401 when not signed in)
-            await auth.writing(request, room, seat, by_token=False)
-            return room
-        scheme, _, token = authorization.partition(" ")
-        if scheme.lower() != "bearer" or not token or len(token) > 64:
-            raise Unauthorized(f"only Seat {seat + 1}'s player may do this: send 'Authorization: Bearer <its token>'")
-        row = room.row.seats[seat]
-        if row.token_hash is None or not row.claimed or not matches(token.strip(), row.token_hash):
-            raise Forbidden(f"this token does not hold Seat {seat + 1}")
-        await auth.writing(request, room, seat, by_token=True)  # not a seat of another account
+        await check_writer(auth, request, room, authorization, seat)  # its token, or its player's session
         return room
 
     @router.post("/api/games/{game_id}/seats/{seat}/leave")
