@@ -184,9 +184,9 @@ def test_host_hands_a_left_seat_to_a_bot_and_back(server, http):
 
 
 def test_a_thinking_bot_does_not_block_the_server(server, http):
-    # The bot searches for 4 s: long enough that ten quick reads all land while it thinks, even
-    # on a loaded CI machine where each read competes with the search for the interpreter.
-    created = create(http, "pit-lamps", 2, seats=[{"type": "bot", "agent": "ismcts:time=4"}, {"type": "human"}],
+    # The bot searches for 4 s and never stops early (early=0: a decided choice would end the search
+    # at once), so ten quick reads all land while it thinks, even on a loaded CI machine.
+    created = create(http, "pit-lamps", 2, seats=[{"type": "bot", "agent": "ismcts:time=4,early=0"}, {"type": "human"}],
                      hotseat=True)
     time.sleep(0.3)  # the bot of seat 0 is now searching
     slowest = 0.0
