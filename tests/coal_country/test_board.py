@@ -6,8 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from headframe.engine import Rng
-from headframe.engine.svg import seat_colour
+from headframe.engine import Rng, seat_colour
 from headframe.games.coal_country.actions import Build, ChurchTarget, PickStack, Place, PlaceTile
 from headframe.games.coal_country.board import ON_BOARD
 

@@ -8,7 +8,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from headframe.engine import Rng, svg
+from headframe.engine import Rng, seat_colour
 
 from .helpers import GAME, at_labor, at_management, new, set_hand
 
@@ -91,11 +91,11 @@ def test_buildings_houses_and_miners_show_where_they_are_in_their_owners_colours
     state.miner_at[0][0], state.miner_ready[0][0] = "M07", False
     picture = render(state.view(None))
     building = place(picture, "B11")
-    assert svg.seat_colour(1) in fills(building) and "S" in "".join(building.itertext())
-    assert svg.seat_colour(2) in fills(place(picture, "C3"))
+    assert seat_colour(1) in fills(building) and "S" in "".join(building.itertext())
+    assert seat_colour(2) in fills(place(picture, "C3"))
     miner = place(picture, "M07")
-    assert svg.seat_colour(0) in fills(miner) and "exerted" in "".join(miner.itertext())
-    assert svg.seat_colour(0) not in fills(place(picture, "M08"))
+    assert seat_colour(0) in fills(miner) and "exerted" in "".join(miner.itertext())
+    assert seat_colour(0) not in fills(place(picture, "M08"))
 
 
 def test_terrain_tokens_face_down_until_surveyed():

@@ -6,8 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from headframe.engine import Rng
-from headframe.engine.svg import seat_colour
+from headframe.engine import Rng, seat_colour
 from headframe.games.ore_city.board import ON_BOARD
 
 from ..boards import NS, check_board, clickables, drawn_ids, hint, texts

@@ -4,7 +4,7 @@ with the page's data, and the static modules they import."""
 import json
 import re
 
-from headframe.engine.svg import SEAT_COLOURS
+from headframe.engine.people import SEAT_COLOURS
 
 from .conftest import create
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from headframe.engine import Rng, svg
+from headframe.engine import Rng, seat_colour
+from headframe.engine.people import SEAT_COLOURS
 from headframe.games.tinners_trail.board import AREA_LAYOUT, ON_BOARD
 
 from .helpers import GAME, T, actions_phase, new, play
@@ -78,10 +79,10 @@ def test_a_mine_shows_in_its_area_in_the_owners_colour():
     root = parse(GAME.render_board(state.view(None)))
     redruth = group_of(root, data_area="redruth")
     box = redruth.find(".//svg:rect", NS)
-    assert box.get("stroke") == svg.seat_colour(0)
+    assert box.get("stroke") == seat_colour(0)
     assert "Mine of Seat 1 (vermilion)" in ET.tostring(redruth, encoding="unicode")
     camborne = group_of(root, data_area="camborne")
-    assert camborne.find(".//svg:rect", NS).get("stroke") not in svg.SEAT_COLOURS
+    assert camborne.find(".//svg:rect", NS).get("stroke") not in SEAT_COLOURS
 
 
 def test_area_clicks_build_mines_and_adits_sit_on_borders():
@@ -110,7 +111,7 @@ def test_steam_pumps_and_investment_boxes_are_clickable():
     root = parse(GAME.render_board(state.view(state.to_move()[0])))
     ids = clickable_ids(root)
     assert {"invest:0", "invest:1", "invest:2", "invest:3"} <= set(ids) and "invest:4" not in ids  # £20 at most
-    cubes = [e for e in root.iter(f"{{{NS['svg']}}}rect") if e.get("fill") == svg.seat_colour(1)]
+    cubes = [e for e in root.iter(f"{{{NS['svg']}}}rect") if e.get("fill") == seat_colour(1)]
     assert cubes  # seat 1's cube in turn 2's £5 box
 
 

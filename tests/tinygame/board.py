@@ -5,7 +5,7 @@ a button. The lamp carries both dig and draw: clicking it offers a menu."""
 
 from __future__ import annotations
 
-from headframe.engine import svg
+from headframe.engine import seat_colour, svg
 
 WIDTH, HEIGHT = 800, 360
 CARD_W, CARD_H = 48, 68
@@ -32,7 +32,7 @@ def _seats(view: dict) -> list[str]:
         y = 60 + other * 40
         sealed = "bid sealed" if str(other) in view["sealed"] else ""
         rows.append(svg.group(
-            svg.element("circle", cx=30, cy=y, r=12, fill=svg.seat_colour(other)),
+            svg.element("circle", cx=30, cy=y, r=12, fill=seat_colour(other)),
             svg.text(50, y + 5, f"Seat {other + 1}: {view['scores'][other]} points"),
             svg.element("rect", x=250, y=y - 14, width=20, height=28, fill=svg.FACE_DOWN, rx=3),
             svg.text(276, y + 5, f"× {view['hand_sizes'][other]}  {sealed}"),

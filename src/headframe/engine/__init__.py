@@ -14,9 +14,10 @@ from .errors import (
     UnknownGame,
 )
 from .game import Game
+from .glossary import Entry, Glossary
 from .observation import ObservationLayout, ObservationWriter
 from .options import Options, option
-from .people import seat_label, seat_number
+from .people import naming, seat_colour, seat_colour_name, seat_label, seat_number
 from .records import load_record, parse_record, save_record
 from .registry import game_names, load_game, load_position, register, replay
 from .rng import Rng
@@ -24,9 +25,9 @@ from .spaces import ActionSpace
 from .state import POSITION_FORMAT, RECORD_FORMAT, Decision, Result, State
 
 __all__ = [
-    "Action", "ActionSpace", "ComponentError", "Decision", "Game", "HeadframeError", "IllegalAction",
+    "Action", "ActionSpace", "ComponentError", "Decision", "Entry", "Game", "Glossary", "HeadframeError", "IllegalAction",
     "MalformedAction", "ObservationLayout", "ObservationWriter", "OptionError", "Options", "POSITION_FORMAT", "PositionError",
     "RECORD_FORMAT", "RecordError", "Result", "Rng", "Ruling", "State", "UnknownGame",
-    "game_names", "load_game", "load_position", "load_record", "option", "parse_record",
-    "register", "replay", "save_record", "seat_label", "seat_number",
+    "game_names", "load_game", "load_position", "load_record", "naming", "option", "parse_record",
+    "register", "replay", "save_record", "seat_colour", "seat_colour_name", "seat_label", "seat_number",
 ]

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from .actions import Action as BaseAction
 from .components import Ruling, load_components, load_rulings
 from .errors import MalformedAction, OptionError
+from .glossary import Entry, Glossary
 from .observation import ObservationLayout
 from .options import Options
 from .records import rebuild
@@ -39,6 +40,7 @@ class Game:
     data_file     the component data file in the package's data/ folder, or None
     schema        the schema the data file is validated against
     summary       a short rule summary for `headframe rules`
+    statistic_labels  what people call the statistics whose keys do not say it in words
     search_depth(players)  decisions a search's rollout plays before `evaluate` judges it
     decision_limit   most decisions a game of this many players can take
     """
@@ -55,6 +57,7 @@ class Game:
     data_file: ClassVar[str | None] = None
     schema: ClassVar[Any] = None
     summary: ClassVar[str] = ""
+    statistic_labels: ClassVar[dict[str, str]] = {}
 
     def __init__(self, components: str | os.PathLike | None = None) -> None:
         self.components_path = components
@@ -186,6 +189,23 @@ class Game:
 
     def describe_action(self, action: BaseAction) -> str:
         return action.id
+
+    def statistic_label(self, key: str) -> str:
+        """A statistic's name for people: the game's label, else its key in words
+        (`score_company_claim`: "Company claim"; the `score_` parts sum to the score)."""
+        if key in self.statistic_labels:
+            return self.statistic_labels[key]
+        return key.removeprefix("score_").replace("_", " ").capitalize()
+
+    def explanations(self) -> Iterable[Entry]:
+        """Every card, tile, building and space of the game, explained from its
+        component data: the glossary's entries. Board elements name theirs in
+        `data-explain`."""
+        return ()
+
+    @cached_property
+    def glossary(self) -> Glossary:
+        return Glossary(self.explanations())
 
     def __deepcopy__(self, memo: dict) -> Game:
         return self  # a game holds only static data, shared by all its states

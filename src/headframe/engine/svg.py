@@ -12,14 +12,7 @@ from functools import cache
 from html import escape
 from typing import Any
 
-# Seat colours: distinct for the common forms of colour blindness (Okabe-Ito), in seat order.
-SEAT_COLOURS = ("#d55e00", "#0072b2", "#009e73", "#e69f00", "#cc79a7", "#56b4e9")
-SEAT_COLOUR_NAMES = ("vermilion", "blue", "green", "orange", "purple", "sky blue")
 FACE_DOWN = "#6b5b4b"
-
-
-def seat_colour(seat: int) -> str:
-    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
 @cache

@@ -10,7 +10,7 @@ from pathlib import Path
 from string import Template
 from typing import Any
 
-from headframe.engine.svg import SEAT_COLOUR_NAMES, SEAT_COLOURS
+from headframe.engine.people import SEAT_COLOUR_NAMES, SEAT_COLOURS
 
 TEMPLATES = Path(__file__).parent.parent / "web" / "templates"
 

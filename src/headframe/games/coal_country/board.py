@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from headframe.engine import seat_label, svg
+from headframe.engine import seat_colour, seat_label, svg
 
 from .components import DIRECTIONS, UTILITIES
 from .text import STAGE_NAMES, STEP_NAMES, location_name
@@ -344,7 +344,7 @@ class Board:
         seat = player["seat"]
         mine, mine_height = self.mine(player, x + 215, y + 40, width - 225)
         height = max(312, mine_height + 50)
-        colour = svg.seat_colour(seat)
+        colour = seat_colour(seat)
         deciding = seat in self.view["to_move"]
         parts = [svg.element("rect", x=x, y=y, width=width, height=height, rx=8, fill=PANEL, stroke=colour,
                              stroke_width=4 if deciding else 2),
@@ -498,7 +498,7 @@ class Board:
         each clickable with its own id."""
         design = self.view["current"]["tile"]
         actions = self.actions(f"cell:{cx},{cy}")
-        colour = svg.seat_colour(self.me)
+        colour = seat_colour(self.me)
         parts = [svg.element("rect", x=x + 1, y=y + 1, width=size - 2, height=size - 2, rx=3, fill="#ffffff",
                              fill_opacity=0.6, stroke=colour, stroke_width=2, stroke_dasharray="5 3")]
         small = size if len(actions) == 1 else size / 2
@@ -554,7 +554,7 @@ def _gauge_cell(x: float, y: float, w: float, label, marked: bool, font_size: in
 
 def _disc(x: float, y: float, seat: int, value: int | None, draft: bool) -> str:
     return svg.group(
-        svg.element("circle", cx=x, cy=y, r=11, fill=svg.seat_colour(seat), stroke="#fff" if not draft else INK,
+        svg.element("circle", cx=x, cy=y, r=11, fill=seat_colour(seat), stroke="#fff" if not draft else INK,
                     stroke_width=2, stroke_dasharray="3 2" if draft else None),
         svg.text(x, y + 5, "?" if value is None else value, font_size=13, font_weight="bold", fill="#fff",
                  text_anchor="middle"))
@@ -562,7 +562,7 @@ def _disc(x: float, y: float, seat: int, value: int | None, draft: bool) -> str:
 
 def _marker(x: float, y: float, seat: int, hundreds, where: str) -> str:
     """An earnings marker; past 99 it carries its hundreds (the track's second marker)."""
-    return svg.group(svg.element("circle", cx=x, cy=y, r=8, fill=svg.seat_colour(seat), stroke=INK),
+    return svg.group(svg.element("circle", cx=x, cy=y, r=8, fill=seat_colour(seat), stroke=INK),
                      svg.text(x, y + 4, hundreds, font_size=12, fill="#fff", text_anchor="middle"),
                      svg.title(f"{seat_label(seat)}: {where}"))
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from headframe.engine import seat_label, svg
+from headframe.engine import seat_colour, seat_label, svg
 
 from .board_map import (
     INK,
@@ -321,7 +321,7 @@ def _shift(game, view, actions: Actions, x: float, y: float) -> tuple[float, str
     worker = view["current"]
     words = (f"{seat_label(worker)} works {work['site']}: shift {work['taken']} of {work['max']}"
              + (" (shutdown)" if work["shutdown"] else ""))
-    parts = [svg.text(x, y + 14, words, font_size=13, font_weight="bold", fill=svg.seat_colour(worker))]
+    parts = [svg.text(x, y + 14, words, font_size=13, font_weight="bold", fill=seat_colour(worker))]
     y += 22
     if shift:
         parts.append(_production_card(game, x, y, shift["card"], actions, 394, shift["row"]))
@@ -394,7 +394,7 @@ def _ledgers(game, view, actions: Actions) -> str:
 def _ledger(game, view, actions: Actions, entry, y: float) -> str:
     seat = entry["seat"]
     own = seat == view["seat"]
-    colour = svg.seat_colour(seat)
+    colour = seat_colour(seat)
     height = _ledger_height(view, entry) - 6
     who = seat_label(seat) + (" (you)" if own else "") + (" · to move" if seat in view["to_move"] else "")
     parts = [

@@ -9,7 +9,7 @@ from collections import defaultdict
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from headframe.engine import seat_label, svg
+from headframe.engine import seat_colour, seat_label, svg
 
 from .components import RESOURCES
 from .text import BUILDINGS
@@ -185,7 +185,7 @@ class HexMap:
         return svg.group(*drawn)
 
     def _pawn(self, x: float, y: float, r: float, seat: int, ready: bool, numbers: list[int]) -> str:
-        colour = svg.seat_colour(seat)
+        colour = seat_colour(seat)
         places = [f"miner:{n}" for n in numbers] if seat == self.view["seat"] else []
         ids = [i for place in places for i in self.actions.ids(place)]
         body = svg.group(
@@ -231,7 +231,7 @@ def building_piece(building: str, x: float, y: float, size: float, owner: int) -
         return house(x, y, size, owner)
     h = size / 2
     return svg.group(
-        svg.element("rect", x=x - h, y=y - h, width=size, height=size, fill=svg.seat_colour(owner), stroke=INK,
+        svg.element("rect", x=x - h, y=y - h, width=size, height=size, fill=seat_colour(owner), stroke=INK,
                     stroke_width=1.5),
         svg.text(x, y + 4, "S" if building == "shaft_house" else "H", font_size=12, font_weight="bold",
                  text_anchor="middle", fill="#ffffff"))
@@ -244,4 +244,4 @@ def house(x: float, y: float, size: float, owner: int | None) -> str:
            f"L{x + h:.1f},{y - h * 0.2:.1f} L{x + h:.1f},{y + h:.1f} Z"
     if owner is None:
         return svg.element("path", d=path, fill="none", stroke=MUTED, stroke_dasharray="3 2")
-    return svg.element("path", d=path, fill=svg.seat_colour(owner), stroke=INK)
+    return svg.element("path", d=path, fill=seat_colour(owner), stroke=INK)

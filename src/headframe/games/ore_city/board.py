@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Any
 
-from headframe.engine import seat_label, svg
+from headframe.engine import seat_colour, seat_colour_name, seat_label, svg
 
 from .components import TYPES
 from .text import action as action_words
@@ -135,7 +135,7 @@ def _card_face(game, x: float, y: float, card: str, builder: int | None = None, 
                               text_anchor="middle", font_weight="bold", fill=colour))
     if builder is not None:
         parts.append(svg.element("rect", x=x + 2, y=y + CARD_H - 11, width=CARD_W - 4, height=9, rx=2,
-                                 fill=svg.seat_colour(builder)))
+                                 fill=seat_colour(builder)))
     return svg.group(*parts)
 
 
@@ -166,7 +166,7 @@ def _step(count: int, width: float) -> float:
 
 def _seat_name(view: dict[str, Any], seat: int, colour: bool = True) -> str:
     you = " (you)" if seat == view["seat"] else ""
-    named = f" · {svg.SEAT_COLOUR_NAMES[seat % len(svg.SEAT_COLOUR_NAMES)]}" if colour else ""
+    named = f" · {seat_colour_name(seat)}" if colour else ""
     return f"{seat_label(seat)}{named}{you}"
 
 
@@ -175,11 +175,11 @@ def _status(view: dict[str, Any]) -> str:
         winner = view["winner"]
         words = "Game over: a draw at the round limit" if winner is None else \
             f"Game over: {_seat_name(view, winner)} reached 10 VP and wins"
-        colour = "#222" if winner is None else svg.seat_colour(winner)
+        colour = "#222" if winner is None else seat_colour(winner)
     else:
         seat = view["to_move"][0]
         words = f"Round {view['round']} · {_seat_name(view, seat)} {PHASE_WORDS[view['phase']]}"
-        colour = svg.seat_colour(seat)
+        colour = seat_colour(seat)
     return svg.text(INFO_X, 26, words, font_size=18, font_weight="bold", fill=colour)
 
 
@@ -242,7 +242,7 @@ def _discards(game, view: dict[str, Any]) -> str:
 # --- one row per seat -------------------------------------------------------------------------
 
 def _seat_row(game, view: dict[str, Any], seat: int, y: float, places) -> str:
-    colour = svg.seat_colour(seat)
+    colour = seat_colour(seat)
     acting = not view["over"] and seat in view["to_move"]
     parts = [
         svg.element("rect", x=8, y=y, width=WIDTH - 16, height=ROW_H, rx=8, fill=colour, fill_opacity=0.08,
@@ -257,7 +257,7 @@ def _seat_row(game, view: dict[str, Any], seat: int, y: float, places) -> str:
 
 def _info(view: dict[str, Any], seat: int, y: float) -> str:
     player = view["seats"][seat]
-    colour = svg.seat_colour(seat)
+    colour = seat_colour(seat)
     marks = []
     if not view["over"] and seat in view["to_move"]:
         marks.append("▶ to act")

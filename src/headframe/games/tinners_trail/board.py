@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from headframe.engine import seat_label, seat_number, svg
+from headframe.engine import seat_colour, seat_colour_name, seat_label, seat_number, svg
 
 WIDTH, HEIGHT = 1200, 900
 
@@ -82,7 +82,7 @@ def render_board(game, view: dict[str, Any]) -> str:
 
 
 def seat_name(seat: int) -> str:
-    return f"{seat_label(seat)} ({svg.SEAT_COLOUR_NAMES[seat % len(svg.SEAT_COLOUR_NAMES)]})"
+    return f"{seat_label(seat)} ({seat_colour_name(seat)})"
 
 
 def _header(view: dict[str, Any]) -> str:
@@ -141,7 +141,7 @@ def _area(view: dict[str, Any], area: dict[str, Any], actions) -> str:
     x, y = cx - AREA_W / 2, cy - AREA_H / 2
     owner = area["mine"]
     auctioned = view["auction"] and view["auction"]["area"] == area["id"]
-    outline = svg.seat_colour(owner) if owner is not None else ("#8c7b62" if area["discovered"] else "#b5a892")
+    outline = seat_colour(owner) if owner is not None else ("#8c7b62" if area["discovered"] else "#b5a892")
     parts = [svg.element(
         "rect", x=x, y=y, width=AREA_W, height=AREA_H, rx=8,
         fill=LAND if area["discovered"] else CLEAR_LAND, stroke=outline,
@@ -175,7 +175,7 @@ def _mine_mark(x: float, y: float, owner: int) -> str:
     """A mine: a small headframe roof in the owner's colour, with the seat number."""
     return svg.group(
         svg.element("polygon", points=f"{x - 14},{y + 12} {x},{y - 13} {x + 14},{y + 12}",
-                    fill=svg.seat_colour(owner), stroke=INK, stroke_width=1),
+                    fill=seat_colour(owner), stroke=INK, stroke_width=1),
         svg.text(x, y + 10, seat_number(owner), font_size=15, font_weight="bold", text_anchor="middle", fill="#ffffff"),
         svg.title(f"Mine of {seat_name(owner)}"),
     )
@@ -308,7 +308,7 @@ def _time_track(t, view: dict[str, Any]) -> str:
 
 def _token(cx: float, cy: float, seat: int, faded: bool = False) -> str:
     return svg.group(
-        svg.element("circle", cx=cx, cy=cy, r=12, fill=svg.seat_colour(seat), stroke=INK, stroke_width=1,
+        svg.element("circle", cx=cx, cy=cy, r=12, fill=seat_colour(seat), stroke=INK, stroke_width=1,
                     opacity=0.35 if faded else None),
         svg.text(cx, cy + 5, seat_number(seat), font_size=15, font_weight="bold", text_anchor="middle", fill="#ffffff"),
         svg.title(seat_name(seat)),
@@ -358,7 +358,7 @@ def _investments(view: dict[str, Any], by_place) -> str:
         for column, box in enumerate(row["boxes"]):
             bx = x + 62 + column * (cell_w + 4)
             cubes = [svg.element("rect", x=bx + 48 + i * 17, y=ry + 6, width=14, height=14, rx=2,
-                                 fill=svg.seat_colour(seat), stroke=INK, stroke_width=0.8)
+                                 fill=seat_colour(seat), stroke=INK, stroke_width=0.8)
                      for i, seat in enumerate(box["cubes"])]
             shape = svg.group(
                 svg.element("rect", x=bx, y=ry, width=cell_w, height=cell_h, rx=5,
@@ -388,8 +388,8 @@ def _players(view: dict[str, Any]) -> str:
         to_move = seat in view["to_move"]
         parts.append(svg.element("rect", x=x - 4, y=ry, width=584, height=30, rx=5,
                                  fill="#fff7e0" if to_move else "#ffffff",
-                                 stroke=svg.seat_colour(seat), stroke_width=3 if to_move else 1.5))
-        parts.append(svg.element("circle", cx=x + 10, cy=ry + 15, r=8, fill=svg.seat_colour(seat)))
+                                 stroke=seat_colour(seat), stroke_width=3 if to_move else 1.5))
+        parts.append(svg.element("circle", cx=x + 10, cy=ry + 15, r=8, fill=seat_colour(seat)))
         label = seat_label(seat) + (" (you)" if seat == me else "")
         values = (f"£{player['money']}", f"{player['time_spent']}/10",
                   f"{player['held_copper']}/{player['held_tin']}", f"{player['copper_sold']}/{player['tin_sold']}",
