@@ -8,7 +8,7 @@ import pytest
 
 from headframe.engine import Rng, seat_colour
 from headframe.games.coal_country.actions import Build, ChurchTarget, PickStack, Place, PlaceTile
-from headframe.games.coal_country.board import ON_BOARD
+from headframe.games.coal_country.board_parts import ON_BOARD
 
 from ..boards import NS, check_board, clickables, drawn_ids, hint, texts
 from ..boards import save as save_picture
@@ -78,10 +78,10 @@ def test_own_draft_is_drawn_and_a_sealed_placement_never():
     state.apply(0, Place.of("CB", 3))
     _, mine = parse(state, 0)
     office = next(n for n in clickables(mine) if n.get("data-actions").startswith("place:PO"))
-    assert hint(office) == "Place a foreman on the permit office (influence 4, 3, 2, 1 or 0)"
+    assert hint(office).startswith("Place a foreman on the permit office (influence 4, 3, 2, 1 or 0). Permit office")
     assert not any(i.startswith("place:CB") for i in drawn_ids(mine))  # one seller each
     storages = [n for n in clickables(mine) if n.get("data-actions").startswith("place:ST")]
-    assert len(storages) == 1 and "Utility storage" not in hint(storages[0])  # only one's own village
+    assert len(storages) == 1 and hint(storages[0]).startswith("Place a foreman on utility storage")  # own only
     assert [c.get("stroke-dasharray") for c in discs(mine, 0)] == ["3 2"]
     place(state, 0, [("PO", 4), ("UM", 2)])  # seat 0 commits: sealed until everyone has
     _, theirs = parse(state, 1)
@@ -97,7 +97,7 @@ def test_revealed_foremen_show_their_owner_and_value_on_the_mine_tile():
     assert state.step == "brokers"  # the mine has resolved, the village storage not yet
     _, root = parse(state, 0)
     drawn = [outer for outer in root.iter(f"{NS}g") if len(outer) == 2 and outer[0].find(f"{NS}title") is not None
-             and hint(outer[0]).startswith("Tile 2B")]
+             and hint(outer[0]).startswith(f"Mine tile {tile} (2B)")]
     assert len(drawn) == 1 and "fully supplied" in hint(drawn[0][0])
     assert [(c.get("fill"), texts(drawn[0][1])) for c in drawn[0][1].iter(f"{NS}circle")] == [(seat_colour(1), ["4"])]
     shown = sorted(texts(disc)[0] for disc in root.iter(f"{NS}g")
@@ -118,7 +118,8 @@ def test_a_drawn_tile_offers_each_rotation_on_its_cell():
     markup, root = parse(state, 0)
     save("permit-place", markup)
     hints = {n.get("data-actions"): hint(n) for n in clickables(root)}
-    assert {hints[a.id] for a in rotations} == {f"Place tile {design} here, turned {r}°" for r in (0, 90, 180, 270)}
+    assert {hints[a.id].split(". ")[0] for a in rotations} == {f"Place tile {design} here, turned {r}°"
+                                                               for r in (0, 90, 180, 270)}
     _, other = parse(state, 1)
     assert "drawn by" in texts(other) and not clickables(other)
     assert design in texts(root) and design not in texts(other)
@@ -134,22 +135,23 @@ def test_amok_shows_the_face_up_tops_of_the_permit_stacks():
 def test_hidden_cash_is_not_in_the_markup():
     state = new(2, seed=1)
     state.cash[1] = 123
-    markup, _ = parse(state, 0)
-    assert "$123" not in markup and "cash hidden" in markup
-    assert "$123" in GAME.render_board(state.view(1))
+    _, theirs = parse(state, 0)
+    assert "$123" not in words(theirs) and "cash hidden" in words(theirs)
+    assert "$123" in words(parse(state, 1)[1])
 
 
 def test_spectator_view_renders_without_clicks():
     state = new(3, seed=2)
     _, root = parse(state, None)
     assert not clickables(root)
-    assert "spectator" in " ".join(texts(root))
+    assert "spectator" in words(root)
 
 
 def test_seats_are_named_from_one():
     _, root = parse(new(3, seed=2), 0)
-    status, *companies = [t for t in texts(root) if "Seat" in t]
-    assert status.endswith("to place: Seat 1, Seat 2, Seat 3 · you are Seat 1")
+    status = "".join(next(root.iter(f"{NS}text")).itertext())
+    assert status == "Round 1 of 6 · foremen placement · to place: you, Seat 2 and Seat 3 · you play Seat 1"
+    companies = [t for t in texts(root) if "Seat" in t]
     assert [title.split(" · ")[0] for title in companies] == ["Seat 1 (you)", "Seat 2", "Seat 3"]
 
 
@@ -172,7 +174,7 @@ def test_church_and_build_over_are_clicked_on_the_tile_and_the_lot():
     place_all(state, {0: [("B0", 4), ("M0", 2), (f"M{tile}", 3), ("CC", 4), ("CB", 1)], 1: [("CB", 2)]})
     _, root = parse(state, 0)
     blessed = next(n for n in clickables(root) if n.get("data-actions") == f"church:{tile}")
-    assert hint(blessed) == "The Church blesses the foreman on tile 2B"
+    assert hint(blessed).startswith(f"The Church blesses the foreman on the mine tile {tile} (2B). Mineshaft tile 2B")
     state.apply(0, ChurchTarget.of(tile))
     stop_until(state, "build")
     building = state.top_row[0]
@@ -180,8 +182,13 @@ def test_church_and_build_over_are_clicked_on_the_tile_and_the_lot():
     assert state.sub["stage"] == "over"
     markup, root = parse(state, 0)
     save("build-over", markup)
-    lots = {n.get("data-actions"): hint(n) for n in clickables(root)}
+    lots = {n.get("data-actions"): hint(n).split(". ")[0] for n in clickables(root)}
     assert lots == {f"build_over:{lot}": f"Build the new building over lot {lot + 1}" for lot in range(4)}
+
+
+def words(root) -> str:
+    """Every text of a picture, titles included, as a person could read it."""
+    return "".join(root.itertext())
 
 
 def check(state, seat):

@@ -80,12 +80,18 @@ def test_an_unknown_kind_is_an_error():
     ("tile_declined", "Seat 3 declines the tile and puts it under permit stack 1"),
     ("bought_cube", "Seat 1 buys an electricity cube for $7"),
     ("built", "Seat 1 builds the Doctor's Office on building lot 1, over the Coal Shed"),
-    ("fee", "Seat 3 pays 3 fees ($1) for passing at the permit office"),
+    ("fee", "Seat 3 owes 3 fees for passing at the permit office and pays $1"),
     ("refuse_removed", "Seat 1 removes 2 refuse cubes"),
     ("inspection", "Inspection: Seat 1 has 3 fees and loses $5"),
 ])
 def test_exact_sentences(kind, text):
     assert GAME.describe_event(SAMPLES[kind]) == text
+
+
+def test_a_penalty_says_what_was_owed_and_what_was_paid():
+    # COAL-R14: a penalty takes all the payer has, so "pays 4 fees ($0)" would contradict the board's $0
+    broke = {"event": "fee", "seat": 0, "fees": 4, "paid": 0, "reason": "unplaced"}
+    assert GAME.describe_event(broke) == "Seat 1 owes 4 fees for unplaced foremen and has no money to pay"
 
 
 def test_a_private_part_is_told_only_to_its_seat():

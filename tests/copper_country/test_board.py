@@ -101,20 +101,30 @@ def test_buildings_houses_and_miners_show_where_they_are_in_their_owners_colours
 def test_terrain_tokens_face_down_until_surveyed():
     state = new(2)
     picture = render(state.view(0))
-    assert "face-down terrain token" in "".join(place(picture, "M07").itertext())
+    site = place(picture, "M07")
+    assert "face-down terrain token" in "".join(site.itertext())
+    assert not [e for e in site.iter() if e.get("data-explain", "").startswith("terrain:")]  # face down: no key
     state.surveyed["M07"] = True
     face = GAME.tables.terrain[state.terrain["M07"]]
-    assert f"terrain {face.replace('_', ' ')}" in "".join(render(state.view(0)).itertext())
+    site = place(render(state.view(0)), "M07")
+    assert f"terrain {GAME.tables.resource_name.get(face, 'poor rock')}" in "".join(site.itertext())
+    assert [e for e in site.iter() if e.get("data-explain") == f"terrain:{face}"]
 
 
 def test_own_hand_face_up_others_face_down():
     state = new(2)
     set_hand(state, 0, ["CAP1-01"])
     set_hand(state, 1, ["CAP1-34", "CAP1-35"])
-    mine, theirs = GAME.render_board(state.view(0)), GAME.render_board(state.view(1))
-    assert "CAP1-01" in mine and "CAP1-34" not in mine and "CAP1-35" not in mine
-    assert "CAP1-34" in theirs and "CAP1-01" not in theirs
-    assert "holds 2 cards, 2 unseen" in mine
+    mine, theirs = render(state.view(0)), render(state.view(1))
+    assert hand_cards(mine) == ["card:labor"]  # the other seat's two transport cards are backs only
+    assert hand_cards(theirs) == ["card:transport", "card:transport"]
+    assert "holds 2 capital cards, 2 unseen" in GAME.render_board(state.view(0))
+
+
+def hand_cards(picture) -> list[str]:
+    """The glossary keys of the cards drawn face up in the ledgers."""
+    ledgers = next(e for e in picture.iter(f"{SVG}g") if e.get("class") == "ledgers")
+    return [e.get("data-explain") for e in ledgers.iter() if e.get("data-explain", "").startswith("card:")]
 
 
 def test_work_is_clicked_on_the_mine_site_and_a_capital_call_on_its_card():
@@ -125,7 +135,7 @@ def test_work_is_clicked_on_the_mine_site_and_a_capital_call_on_its_card():
     hexagon = [e for e in place(picture, site).iter() if e.get("data-actions")]
     assert hexagon and f"work_at:0:{site}" in hexagon[0].get("data-actions").split()
     assert "works" in hexagon[0].find(f"{SVG}title").text
-    assert "your ready miner at C1" in hexagon[0].find(f"{SVG}title").text  # the picture shows no miner numbers
+    assert "your ready miner at camp 1" in hexagon[0].find(f"{SVG}title").text  # the picture shows no miner numbers
     at_management(state, 0)
     picture = render(state.view(0))
     deck = [e for e in picture.iter() if "take:-1" in e.get("data-actions", "").split()]

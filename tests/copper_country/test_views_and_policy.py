@@ -95,7 +95,7 @@ def test_render_text_and_descriptions():
     play_random(state, 300, seed=4)
     seat = state.to_move()[0]
     text = GAME.render_text(state.view(seat))
-    assert "Copper Country" in text and "Mine sites:" in text and "Your decision" in text
+    assert "Copper Country" in text and "Mine site 7 —" in text and "Your decision" in text
     for entry in state.log_for(seat):
         assert GAME.describe_event(entry)
     for action in state.decision(seat).actions:

@@ -64,7 +64,7 @@ def test_a_construction_shows_in_its_space_with_the_constructors_colour():
     row = seat_row(root, 1)
     assert "Park" in texts(row) and "×2" in texts(row)
     park = next(g for g in row.iter(f"{NS}g") if g.find(f"{NS}title") is not None
-                and hint(g).startswith("Park") and "constructed by Seat 1" in hint(g))
+                and "Park (Residential card)" in hint(g) and "constructed by Seat 1" in hint(g))
     assert seat_colour(0) in [r.get("fill") for r in park.iter(f"{NS}rect")]
 
 
@@ -73,7 +73,9 @@ def test_hands_others_are_backs_by_type_and_mine_are_faces_with_their_actions():
     markup = GAME.render_board(state.view(0))
     root = ET.fromstring(markup)
     mine, theirs = seat_row(root, 0), seat_row(root, 1)
-    assert "Highway" not in markup and "Hospital" not in markup  # in nobody's sight but seat 1's
+    # in nobody's sight but seat 1's (the piles' explanations name every card: they are public)
+    seen = ET.tostring(theirs, encoding="unicode")
+    assert "Highway" not in seen and "Hospital" not in seen and "card:" not in seen
     assert {"Industrial", "Public", "Works"} <= set(texts(theirs))
     city_hall = next(node for node in clickables(mine) if "accomplish:city_hall" in node.get("data-actions"))
     assert "Accomplish City Hall" in hint(city_hall)

@@ -105,3 +105,12 @@ def test_progress_moves_from_the_first_round_before_anyone_scores():
     assert state.progress() == 3.8  # (2 - 1 + 2/4) / 40 rounds, the usual length of a game
     state.round = 60  # a long game: the rounds alone never say it is nearly over
     assert state.progress() == 90.0
+
+
+def test_every_statistic_has_a_label_in_words():
+    # What the results screen shows: names from the data for VP by Public Work, no keys.
+    labels = {key: GAME.statistic_label(key) for key in GAME.new_state(3, 1).statistics()}
+    assert labels["score_win"] == "Win (first to 10 VP)"
+    assert labels["vp_police_station"] == "VP from Police Station"
+    assert labels["book_closings"] == "Book-closings"
+    assert all("_" not in label and label[0].isupper() for label in labels.values()), labels

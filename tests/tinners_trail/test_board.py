@@ -91,7 +91,7 @@ def test_area_clicks_build_mines_and_adits_sit_on_borders():
     root = parse(GAME.render_board(state.view(0)))
     truro = group_of(root, data_area="truro")
     assert "build_mine:truro" in truro.get("data-actions").split()
-    assert "build a mine" in truro.find("svg:title", NS).text
+    assert "Build a mine in Truro (auction)" in truro.find("svg:title", NS).text  # the menu's words
     border = group_of(root, data_border="truro-falmouth")
     assert border.get("data-actions") == "build_adit:truro-falmouth"
     play(state, "build_adit:truro-falmouth")

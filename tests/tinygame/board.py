@@ -5,7 +5,7 @@ a button. The lamp carries both dig and draw: clicking it offers a menu."""
 
 from __future__ import annotations
 
-from headframe.engine import seat_colour, svg
+from headframe.engine import seat_colour, seat_label, svg
 
 WIDTH, HEIGHT = 800, 360
 CARD_W, CARD_H = 48, 68
@@ -17,6 +17,7 @@ def render(game, view: dict) -> str:
     parts = [svg.element("rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill="#efe6d2")]
     parts.append(svg.text(20, 30, f"Round {view['round']} of {view['options']['rounds']} · {view['phase']}",
                           font_size=18, font_weight="bold"))
+    parts.append(_to_move(view))
     parts += _seats(view)
     parts.append(_pit(legal))
     parts.append(_deck(view, legal))
@@ -26,6 +27,13 @@ def render(game, view: dict) -> str:
     return svg.document(WIDTH, HEIGHT, *parts, label=f"Pit Lamps, round {view['round']}")
 
 
+def _to_move(view: dict) -> str:
+    movers = view["to_move"]
+    words = ", ".join("you" if seat == view["seat"] else seat_label(seat) for seat in movers)
+    return svg.text(420, 30, f"to move: {words}" if movers else "game over", font_size=16,
+                    data_to_move=" ".join(map(str, movers)))
+
+
 def _seats(view: dict) -> list[str]:
     rows = []
     for other in range(view["player_count"]):
@@ -33,9 +41,10 @@ def _seats(view: dict) -> list[str]:
         sealed = "bid sealed" if str(other) in view["sealed"] else ""
         rows.append(svg.group(
             svg.element("circle", cx=30, cy=y, r=12, fill=seat_colour(other)),
-            svg.text(50, y + 5, f"Seat {other + 1}: {view['scores'][other]} points"),
+            svg.text(50, y + 5, f"{seat_label(other)}: {view['scores'][other]} points",
+                     data_view=f"scores.{other}"),
             svg.element("rect", x=250, y=y - 14, width=20, height=28, fill=svg.FACE_DOWN, rx=3),
-            svg.text(276, y + 5, f"× {view['hand_sizes'][other]}  {sealed}"),
+            svg.text(276, y + 5, f"× {view['hand_sizes'][other]}  {sealed}", data_view=f"hand_sizes.{other}"),
             class_=f"seat seat-{other}"))
     return rows
 
@@ -50,7 +59,7 @@ def _pit(legal: set[str]) -> str:
 def _deck(view: dict, legal: set[str]) -> str:
     ids = [i for i in ("draw",) if i in legal]
     shape = svg.group(svg.element("rect", x=640, y=70, width=CARD_W, height=CARD_H, rx=4, fill=svg.FACE_DOWN),
-                      svg.text(664, 160, f"deck {view['deck']}", text_anchor="middle"))
+                      svg.text(664, 160, f"deck {view['deck']}", text_anchor="middle", data_view="deck"))
     return svg.clickable(shape, ids, "Draw a card (ends your turn)", class_="deck")
 
 

@@ -9,13 +9,14 @@ from headframe.engine import Game
 from headframe.engine import State as EngineState
 from headframe.engine.observation import ObservationLayout
 
-from . import encoding, heuristic
+from . import encoding, glossary, heuristic
 from .actions import CoalAction, every_action
 from .board import render_board
 from .components import SCHEMA, Tables
 from .options import CoalCountryOptions
 from .state import CoalCountryState
-from .text import PHRASEBOOK, render_text
+from .terminal import render_text
+from .text import PHRASEBOOK
 
 
 class CoalCountry(Game):
@@ -43,6 +44,13 @@ class CoalCountry(Game):
          "construction_closing": "when_display_empty", "utility_supply": "unlimited",
          "permit_foremen_per_player": "1", "construction_foremen_per_player": "1"},
     )
+    statistic_labels = {
+        "score_start_money": "Starting money", "score_sales": "Coal sales", "score_penalties": "Fees paid as penalties",
+        "score_permits": "Mine permits and incentives", "score_utility_cubes": "Utility cubes bought",
+        "score_buildings": "Buildings bought", "score_inspection": "End-of-year inspection",
+        "refuse_made": "Refuse cubes made", "refuse_removed": "Refuse cubes removed",
+        "mineshaft_tiles": "Mineshaft tiles placed", "inspection_fees": "Inspection fees (over 0 a fine, under 0 a bonus)",
+    }
     data_file = "coal-country.data.yaml"
     schema = SCHEMA
     summary = """\
@@ -95,6 +103,9 @@ Rulings COAL-R1 to COAL-R82 fill the rulebook's gaps."""
 
     def encode_observation(self, view: dict) -> list[float]:
         return encoding.encode(self, view)
+
+    def explanations(self):
+        return glossary.explanations(self.components)
 
     def render_text(self, view: dict) -> str:
         return render_text(self, view)

@@ -26,7 +26,7 @@ SCHEMA = {
     "coal": {"source": LABEL},
     "buildings": {"source": LABEL, "list": [{"id": str, "name": str, "base_cost": int, "count": int,
                                              "kind": OneOf("permanent", "playable"),
-                                             "requires_influence?": Nullable(ANY)}]},
+                                             "requires_influence?": Nullable(ANY), "text?": str}]},
     "inspection": {"source": LABEL, "fees_per_item": {str: {str: int}}},
     "variants": {"source": LABEL},
 }

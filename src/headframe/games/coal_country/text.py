@@ -27,72 +27,11 @@ def location_name(location: str) -> str:
         return f"utility market ({location[3:]})"
     if location[0] == "B":
         return f"building lot {int(location[1:]) + 1}"
+    if location == "M0":
+        return "mine entrance"
     if location[0] == "M":
-        return f"mine tile {location[1:]}"
+        return f"mine tile {location[1:]}"  # tiles count from 1 in the order placed; 0 is the entrance
     return LOCATION_NAMES[location]
-
-
-def mine_grid(mine: list[dict]) -> list[str]:
-    """The mine as a grid of 5x4-character tiles: openings as '|' (north, south) and '='
-    (west, east) in the border, the design in the middle and the utilities below it
-    ('w' wood, 'a' water, 'e' electricity, '.' missing). Row 0 is the entrance's row."""
-    xs = [t["x"] for t in mine]
-    ys = [t["y"] for t in mine]
-    by_cell = {(t["x"], t["y"]): t for t in mine}
-    lines = []
-    for y in range(min(ys), max(ys) + 1):
-        rows = ["", "", "", ""]
-        for x in range(min(xs), max(xs) + 1):
-            tile = by_cell.get((x, y))
-            if tile is None:
-                rows = [row + "     " for row in rows]
-                continue
-            o, u = tile["openings"], tile["utilities"]
-            cubes = "".join(c if name in u else "." for c, name in CUBE_LETTERS)
-            rows[0] += "+-|-+" if "N" in o else "+---+"
-            rows[1] += ("=" if "W" in o else "|") + tile["design"].center(3) + ("=" if "E" in o else "|")
-            rows[2] += "|" + cubes + "|"
-            rows[3] += "+-|-+" if "S" in o else "+---+"
-        lines.extend(rows)
-    return lines
-
-
-def render_text(game, view: dict) -> str:
-    out = [f"Coal Country - round {view['round']} of {view['rounds']}, step: {view['step']}"]
-    out.append(f"Market {view['market']:+d} (cubes {view['calendar']}), stockpile {view['stockpile']}, "
-               f"coal price {view['coal_price']}")
-    order = ", ".join(map(seat_label, view["player_order"]))
-    out.append(f"Utility market: {view['utility_market']}   Player order: {order}")
-    c = view["construction"]
-    out.append(f"Construction company: top {c['top']} bottom {c['bottom']} pile {c['pile']}"
-               + (" (closed)" if c["closed"] else ""))
-    out.append("Permit stacks: " + ", ".join(
-        f"{s['stack']}: {s['tiles']}" + (f" (top {s['top']})" if s["top"] else "") for s in view["permit_stacks"]))
-    for player in view["players"]:
-        you = " (you)" if player["seat"] == view["seat"] else ""
-        cash = "hidden" if player["cash"] is None else f"${player['cash']}"
-        out.append("")
-        out.append(f"{seat_label(player['seat'])}{you}: cash {cash}, earnings {player['earnings']}, "
-                   f"fee ${player['fee']}, coal {player['coal']}, refuse {player['refuse']}, "
-                   f"stored {player['storage']}")
-        buildings = [lot["building"] or "-" for lot in player["lots"]]
-        out.append(f"  village: {buildings}")
-        if player["foremen"]:
-            out.append("  foremen: " + ", ".join(
-                f"{'?' if f['value'] is None else f['value']}@{location_name(f['location'])}"
-                for f in player["foremen"]))
-        out.extend("  " + line for line in mine_grid(player["mine"]))
-    if view.get("my_placement"):
-        out.append("Your placement: " + ", ".join(
-            f"{p['value']}@{location_name(p['location'])}" for p in view["my_placement"]))
-    decision = view.get("decision")
-    if decision:
-        out.append("")
-        out.append(f"Your decision ({decision['kind']}): {decision['prompt']}")
-    if view.get("result"):
-        out.append("Result: " + ", ".join(f"{seat_label(seat)} {score}"
-                                          for seat, score in enumerate(view["result"]["scores"])))
-    return "\n".join(out)
 
 
 # --- naming things ----------------------------------------------------------------------------
@@ -116,12 +55,16 @@ def _tile(design: str) -> str:
 def _placed(locations: list[str]) -> str:
     """A seat's foremen by where they stand: "the coal brokers, the permit office (2)"."""
     counts = {location: locations.count(location) for location in locations}
-    return _listed([_where(location) + (f" ({n})" if n > 1 else "") for location, n in counts.items()])
+    return _listed([where(location) + (f" ({n})" if n > 1 else "") for location, n in counts.items()])
 
 
-def _where(location: str) -> str:
+def where(location: str) -> str:
     name = location_name(location)
     return name if name.startswith(("building lot", "mine tile", "utility storage")) else f"the {name}"
+
+
+def _on_tile(index: int) -> str:
+    return where(f"M{index}")
 
 
 def _fee_reason(t, reason: str) -> str:
@@ -135,7 +78,10 @@ def _fee_reason(t, reason: str) -> str:
 # --- one sentence per event ------------------------------------------------------------------
 
 def _fee(t, e) -> str:
-    return f"{who(e)} pays {plural(e['fees'], 'fee')} (${e['paid']}) {_fee_reason(t, e['reason'])}"
+    """COAL-R14: a penalty takes what the payer has, so the sentence says what was owed and what was paid
+    (a fee is never under $5, so paying $0 means having nothing)."""
+    owed = f"{who(e)} owes {plural(e['fees'], 'fee')} {_fee_reason(t, e['reason'])}"
+    return f"{owed} and has no money to pay" if e["paid"] == 0 else f"{owed} and pays ${e['paid']}"
 
 
 def _placements(t, e) -> str:
@@ -155,8 +101,14 @@ def _mined(t, e) -> str:
             f"and takes {plural(e['refuse'], 'refuse cube')}")
 
 
+def cell_name(x: int, y: int) -> str:
+    """A cell of a mine as people find it: by its steps from the entrance ("1 right and 2 down")."""
+    steps = [f"{abs(x)} {'right' if x > 0 else 'left'}" if x else "", f"{y} down" if y else ""]
+    return listed([step for step in steps if step]) + " of the entrance"
+
+
 def _tile_placed(t, e) -> str:
-    return (f"{who(e)} places {_tile(e['tile'])} at ({e['x']}, {e['y']}), turned {e['rotation'] * 90} degrees, "
+    return (f"{who(e)} places {_tile(e['tile'])} {cell_name(e['x'], e['y'])}, turned {e['rotation'] * 90} degrees, "
             f"for ${e['paid']}")
 
 
@@ -172,7 +124,7 @@ def _inspection(t, e) -> str:
 
 
 EVENTS = {
-    "place": lambda t, e: f"{who(e)} places a foreman face down on {_where(e['location'])}",
+    "place": lambda t, e: f"{who(e)} places a foreman face down on {where(e['location'])}",
     "placement_done": lambda t, e: f"{who(e)} has placed their foremen",
     "committed": lambda t, e: f"{who(e)} has placed their foremen face down",
     "placements": _placements,
@@ -191,7 +143,7 @@ EVENTS = {
     "bought_building": lambda t, e: f"{who(e)} buys the {t.building_names[e['building']]} for ${e['paid']}",
     "built": _built,
     "company_closed": lambda t, e: "The construction company closes",
-    "supplied": lambda t, e: f"{who(e)} puts {an(e['utility'])} cube on mine tile {e['tile']}",
+    "supplied": lambda t, e: f"{who(e)} puts {an(e['utility'])} cube on {_on_tile(e['tile'])}",
     "refuse_removed": lambda t, e: f"{who(e)} removes {plural(e['count'], 'refuse cube')}",
     "report": lambda t, e: f"{who(e)} reports ${e['cash']} in cash",
     "round": lambda t, e: f"Round {e['round']} begins, market {e['m']:+d}",
@@ -205,23 +157,23 @@ PRIVATE = {  # the private part, for the seat that may see it
 }
 
 ACTIONS = {
-    "place": lambda t, a: f"place a {a.value} foreman on {_where(a.location)}",
+    "place": lambda t, a: f"place a {a.value} foreman on {where(a.location)}",
     "done": lambda t, a: "leave the remaining foremen unplaced",
     "exchange": lambda t, a: f"exchange {an(a.give)} cube for {an(a.take)} cube",
     "stop": lambda t, a: "stop",
-    "church": lambda t, a: f"bless the foreman on mine tile {a.tile} (Church)",
+    "church": lambda t, a: f"bless the foreman on {_on_tile(a.tile)} (Church)",
     "sell": lambda t, a: f"sell {a.amount} coal",
     "collide": lambda t, a: f"move the earnings marker {a.direction}",
     "incentivize": lambda t, a: "incentivize the permit office (2 fees)",
     "stack": lambda t, a: f"draw from permit stack {a.stack}",
     "keep": lambda t, a: f"keep {_tile(a.design)}",
-    "place_tile": lambda t, a: f"place the tile at ({a.x}, {a.y}), turned {a.rotation * 90} degrees",
+    "place_tile": lambda t, a: f"place the tile {cell_name(a.x, a.y)}, turned {a.rotation * 90} degrees",
     "decline": lambda t, a: "decline the tile",
     "first_buyer": lambda t, a: f"let the {a.utility} buyer buy first",
     "buy_cube": lambda t, a: f"buy {an(a.utility)} cube",
     "build": lambda t, a: f"build the {t.building_names[a.building]} from the {a.row} row",
     "build_over": lambda t, a: f"build over building lot {a.lot + 1}",
-    "supply": lambda t, a: f"put {an(a.utility)} cube on mine tile {a.tile}",
+    "supply": lambda t, a: f"put {an(a.utility)} cube on {_on_tile(a.tile)}",
     "remove_refuse": lambda t, a: f"remove {plural(a.count, 'refuse cube')}",
 }
 

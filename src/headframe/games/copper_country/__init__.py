@@ -4,14 +4,16 @@ most copper before the poor rock runs out."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cached_property
 from typing import Any
 
 from headframe.engine import Action as BaseAction
 from headframe.engine import Game
+from headframe.engine.glossary import Entry
 from headframe.engine.observation import ObservationLayout
 
-from . import actions, board, encoding, heuristic, text
+from . import actions, board, encoding, glossary, heuristic, terminal, text
 from .actions import CopperAction
 from .components import SCHEMA, Tables, powers
 from .options import CopperCountryOptions
@@ -35,6 +37,22 @@ class CopperCountry(Game):
          "turn_limit": 40},
         {"short_game": "era_3_intro", "turn_limit": 100},
     )
+    statistic_labels = {
+        "score_copper": "Copper value",
+        "score_company_claim": "Company claim",
+        "score_specialization": "Resource specialization",
+        "copper_cards": "Copper cards produced",
+        "turns": "Turns played",
+        "shifts": "Shifts worked",
+        "resources_paid": "Resources played",
+        "poor_rock_placed": "Poor rock placed",
+        "surveys": "Terrain tokens surveyed",
+        "company_houses": "Company houses built",
+        "shaft_houses": "Shaft houses built",
+        "hoist_houses": "Hoist houses built",
+        "miners_to_unrest": "Miners sent to unrest",
+        "miners_to_cemetery": "Miners sent to the cemetery",
+    }
     data_file = "copper-country.data.yaml"
     schema = SCHEMA
     summary = """\
@@ -113,8 +131,11 @@ broken without cemetery cards, then without unrest cards too.
             return super().evaluate(state)
         return heuristic.evaluate(state)
 
+    def explanations(self) -> Iterator[Entry]:
+        return glossary.explanations(self)
+
     def render_text(self, view: dict[str, Any]) -> str:
-        return text.render_text(self, view)
+        return terminal.render_text(self, view)
 
     def render_board(self, view: dict[str, Any]) -> str:
         return board.render_board(self, view)

@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Any
 from headframe.engine import seat_colour, seat_label, svg
 
 from .components import RESOURCES
-from .text import BUILDINGS
+from .glossary import building_key, place_key, terrain_key
+from .text import BUILDINGS, place_label, place_number, terrain_words
 
 if TYPE_CHECKING:
-    from .board import Actions
+    from .board_parts import Actions
 
 MAP = (10, 98, 570, 560)  # x, y, width, height of the hex map
 
@@ -92,7 +93,7 @@ def _hexagon(centre, size: float, **attrs) -> str:
 
 class HexMap:
     def __init__(self, game, view, actions: Actions) -> None:
-        self.view, self.actions = view, actions
+        self.game, self.view, self.actions = game, view, actions
         self.board = game.tables.boards[view["board"]]
         self.centres, self.points, self.size = _geometry(game, view["board"])
         self.miners = _miners_by_place(view)
@@ -115,11 +116,11 @@ class HexMap:
         houses = [house(centre[0] + (k - (spaces - 1) / 2) * size * 0.3, centre[1] - size * 0.28, size * 0.22,
                          owners[k] if k < len(owners) else None) for k in range(spaces)]
         names = ", ".join(map(seat_label, owners)) or "none"
-        hint = f"Camp {camp}: company houses {names}; miners {self._miner_words(camp)}"
+        hint = f"{self._label(camp)}: company houses {names}; miners {self._miner_words(camp)}"
         return svg.group(
-            self.actions.clickable(camp, hexagon, hint),
-            svg.text(centre[0], centre[1] - size * 0.55, camp, font_size=13, font_weight="bold",
-                     text_anchor="middle", fill=INK),
+            self.actions.clickable(camp, hexagon, hint, self._key(camp)),
+            label(centre[0], centre[1] - size * 0.55, self._label(camp), size * 1.5, font_size=13,
+                  font_weight="bold", text_anchor="middle", fill=INK),
             *houses, self._pawns(camp), data_place=camp)
 
     def _site(self, site: str) -> str:
@@ -127,14 +128,14 @@ class HexMap:
         hexagon = _hexagon(centre, size * 0.97, fill=SITE_FILL, **outline(site in self.actions))
         face = self.view["terrain"][site]
         rocks = sum(space in self.view["poor_rock"] for space in self.board.site_spaces[site])
-        terrain = "face-down terrain token" if face is None else f"terrain {face.replace('_', ' ')}"
+        terrain = "face-down terrain token" if face is None else f"terrain {terrain_words(self.game.tables, face)}"
         if site in self.view["terrain_rock"]:
             terrain += " holding a poor rock"
-        hint = f"Mine site {site}: {terrain}, {rocks}/3 poor rock; miners {self._miner_words(site)}"
+        hint = f"{self._label(site)}: {terrain}, {rocks}/3 poor rock; miners {self._miner_words(site)}"
         return svg.group(
-            self.actions.clickable(site, hexagon, hint),
-            svg.text(centre[0], centre[1] - size * 0.55, site, font_size=12, font_weight="bold",
-                     text_anchor="middle", fill=INK),
+            self.actions.clickable(site, hexagon, hint, self._key(site)),
+            label(centre[0], centre[1] - size * 0.45, f"Site {place_number(site)}", size * 0.8, font_weight="bold",
+                  text_anchor="middle", fill=INK),
             self._terrain(site, face, centre, size), self._pawns(site), data_place=site)
 
     def _terrain(self, site: str, face: str | None, centre, size: float) -> str:
@@ -144,12 +145,15 @@ class HexMap:
                              svg.text(x, y + 5, "?", font_size=14, text_anchor="middle", fill="#ffffff"))
         if face == "poor_rock":
             token = [svg.element("circle", cx=x, cy=y, r=r, fill="#c9c2b6", stroke=INK),
-                     svg.text(x, y + 4, "rock", font_size=12, text_anchor="middle", fill=INK)]
+                     label(x, y + 4, "rock", r * 2, text_anchor="middle", fill=INK)]
             if site in self.view["terrain_rock"]:
                 token.append(rock(x + r * 0.55, y - r * 0.55, r * 0.45))
-            return svg.group(*token)
-        return svg.group(svg.element("circle", cx=x, cy=y, r=r, fill=RESOURCE_COLOURS[face], stroke=INK),
-                         svg.text(x, y + 4, RESOURCE_SHORT[face], font_size=12, text_anchor="middle", fill=INK))
+        else:
+            token = [svg.element("circle", cx=x, cy=y, r=r, fill=RESOURCE_COLOURS[face], stroke=INK),
+                     label(x, y + 4, RESOURCE_SHORT[face], r * 2, text_anchor="middle", fill=INK)]
+        entry = self.game.glossary[terrain_key(face)]
+        return svg.group(*token, svg.title(f"{self._label(site)}'s terrain token — {entry.title()}"),
+                         data_explain=entry.key)
 
     def _rock_space(self, space: str) -> str:
         x, y = self.points[space]
@@ -157,8 +161,8 @@ class HexMap:
         r = self.size * 0.11
         shape = svg.element("rect", x=x - r, y=y - r, width=2 * r, height=2 * r, rx=2,
                             fill=ROCK if full else "#f7f2e8", **outline(space in self.actions))
-        hint = f"Poor-rock space {space}: " + ("poor rock" if full else "empty")
-        return svg.group(self.actions.clickable(space, shape, hint), data_place=space)
+        hint = f"{self._label(space)}: " + ("poor rock" if full else "empty")
+        return svg.group(self.actions.clickable(space, shape, hint, self._key(space)), data_place=space)
 
     def _build_space(self, space: str) -> str:
         x, y = self.points[space]
@@ -166,10 +170,18 @@ class HexMap:
         r = self.size * 0.13
         if built is None:
             shape = svg.element("circle", cx=x, cy=y, r=r * 0.8, fill="#ffffff", **outline(space in self.actions))
-            return svg.group(self.actions.clickable(space, shape, f"Build space {space}: empty"), data_place=space)
+            return svg.group(self.actions.clickable(space, shape, f"{self._label(space)}: empty", self._key(space)),
+                             data_place=space)
         shape = building_piece(built["building"], x, y, 2 * r, built["seat"])
-        hint = f"Build space {space}: {seat_label(built['seat'])}'s {BUILDINGS[built['building']]}"
-        return svg.group(shape, svg.title(hint), data_place=space)
+        entry = self.game.glossary[building_key(built["building"])]
+        hint = f"{self._label(space)}: {seat_label(built['seat'])}'s {BUILDINGS[built['building']]} — {entry.title()}"
+        return svg.group(shape, svg.title(hint), data_place=space, data_explain=entry.key)
+
+    def _label(self, place: str) -> str:
+        return place_label(self.game.tables, place).capitalize()
+
+    def _key(self, place: str) -> str:
+        return place_key(self.view["board"], place)
 
     def _pawns(self, place: str) -> str:
         groups = self.miners.get(place, [])
@@ -207,6 +219,19 @@ class HexMap:
         groups = self.miners.get(place, [])
         return ", ".join(f"{seat_label(seat)} {len(n)} {'ready' if ready else 'exerted'}"
                          for seat, ready, n in groups) or "none"
+
+
+def text_width(words: str, font_size: float, bold: bool) -> float:
+    """A generous estimate of a text's drawn width (system-ui averages ~0.55 em)."""
+    return len(words) * font_size * (0.64 if bold else 0.6)
+
+
+def label(x: float, y: float, words: Any, room: float, font_size: float = 12, **attrs: Any) -> str:
+    """A text that names a thing: whole inside `room`, squeezed (never cut) when it would not fit."""
+    words = str(words)
+    squeeze = text_width(words, font_size, "font_weight" in attrs) > room
+    return svg.text(x, y, words, font_size=font_size, class_="label", textLength=room if squeeze else None,
+                    lengthAdjust="spacingAndGlyphs" if squeeze else None, **attrs)
 
 
 def _miners_by_place(view) -> dict[str, list[tuple[int, bool, list[int]]]]:

@@ -161,6 +161,8 @@ class Tables:
         self.card_name = {c["id"]: c.get("name", "") for c in prod}
         self.produce_row = {cid: next(r for r in rows if r.copper) for cid, rows in self.rows.items()}
         self.production_by_era = {era: [c["id"] for c in prod if c["era"] == era] for era in (1, 2, 3)}
+        full = data["resources"].get("full_names", {})
+        self.resource_name = {r: full.get(r, r) for r in RESOURCES}  # "underground development"
         cap = data["capital_cards"]["cards"]
         self.capital = {c["id"]: (c["kind"], tuple(c["resources"])) for c in cap}
         self.card_era.update({c["id"]: c["era"] for c in cap})

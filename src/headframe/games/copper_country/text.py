@@ -1,5 +1,5 @@
-"""Words for people: the terminal picture of a view (render_text), and the
-sentences of actions and log entries."""
+"""Words for people: the names of cards and places, and the sentences of actions
+and log entries (the terminal picture is terminal.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,6 @@ from typing import Any
 from headframe.engine.people import an, listed, plural
 from headframe.engine.wording import Phrasebook, who
 
-from .view import COLORS
-
 # --- naming things ----------------------------------------------------------------------------
 
 AREAS = {"unskilled": "unskilled", "unrest": "unrest", "cemetery": "the cemetery"}
@@ -19,31 +17,42 @@ BUILDINGS = {"company_house": "company house", "shaft_house": "shaft house", "ho
 
 @cache
 def _places(t) -> dict[str, str]:
-    """Every board id of both boards -> its label: "camp C2", "mine site M07", ..."""
+    """Every board id of both boards -> its label, numbered as the board prints it:
+    "camp 2" for C2, "mine site 7" for M07."""
     labels: dict[str, str] = {}
     for board in t.boards.values():
         for kind, ids in (("camp", board.camps), ("mine site", board.sites),
                           ("poor-rock space", board.spaces), ("build space", board.builds)):
-            labels.update((place, f"{kind} {place}") for place in ids)
+            labels.update((place, f"{kind} {place_number(place)}") for place in ids)
     return labels
+
+
+def place_number(place: str) -> int:
+    """The number people read for a board id: 7 for M07 (the letter says the kind)."""
+    return int(place[1:])
 
 
 def place_label(t, place: str) -> str:
     return _places(t)[place]
 
 
-def capital_card(t, card: str) -> str:
-    """A capital card by what it gives: "labor or surface card (CAP2-05)"."""
+def capital_name(t, card: str) -> str:
+    """A capital card by what it gives (the rulebook: its title has no effect on play):
+    "labor or surface development"."""
     kind, resources = t.capital[card]
     joiner = {"single": " ", "or": " or ", "and": " and "}[kind]
-    return f"{joiner.join(resources).strip()} card ({card})"
+    return joiner.join(t.resource_name[r] for r in resources).strip()
+
+
+def capital_card(t, card: str) -> str:
+    """ "labor or surface development card"."""
+    return f"{capital_name(t, card)} card"
 
 
 def production_card(t, card: str) -> str:
-    """A production card by its name, or by its copper value where it has none:
-    "2-copper production card (PROD1-07)"."""
-    name = t.card_name[card] or f"{t.produce_row[card].copper}-copper production card"
-    return f"{name} ({card})"
+    """A production card by its printed name, or by its copper value where it has none:
+    "Collapse!", "2-copper production card"."""
+    return t.card_name[card] or f"{t.produce_row[card].copper}-copper production card"
 
 
 def card_label(t, card: str) -> str:
@@ -63,12 +72,17 @@ def _rock(t, space: str, token: str) -> str:
     return f"on {place_label(t, space)}"
 
 
-def _need(need: str) -> str:
+def _need(t, need: str) -> str:
     if need == "any":
         return "an any-resource icon"
     if need.startswith("half-"):
-        return f"the second {need[5:]} of the 2:1 pair"
-    return f"{an(need)} icon"
+        return f"the second {t.resource_name[need[5:]]} of the 2:1 pair"
+    return f"{an(t.resource_name[need])} icon"
+
+
+def terrain_words(t, face: str) -> str:
+    """A terrain token's face: "underground development", "poor rock"."""
+    return t.resource_name.get(face, face.replace("_", " "))
 
 
 _ROUTES = {
@@ -84,7 +98,8 @@ _ROUTES = {
 # --- one sentence per event ------------------------------------------------------------------
 
 def _play(t, e) -> str:
-    return (f"{who(e)} plays the {capital_card(t, e['card'])} as {e['resource']} for {_need(e['need'])}"
+    return (f"{who(e)} plays the {capital_card(t, e['card'])} as {t.resource_name[e['resource']]} "
+            f"for {_need(t, e['need'])}"
             f"{_ROUTES[e['via']]}")
 
 
@@ -110,8 +125,11 @@ def _build(t, e) -> str:
     return f"{who(e)} builds a {BUILDINGS[e['building']]} {where} {place_label(t, e['place'])}"
 
 
+CLAIMS = {"": "", "held": ", completing their claim", "company": ", completing the company claim"}
+
+
 def _row(t, e) -> str:
-    claim = f", completing the {e['claim']} claim" if e["claim"] else ""
+    claim = CLAIMS[e["claim"]]
     return f"{who(e)} resolves row {e['row'] + 1} of the {production_card(t, e['card'])}{claim}"
 
 
@@ -140,7 +158,7 @@ EVENTS = {
     "capital_reshuffle": lambda t, e: "The capital discard pile is shuffled into a new capital deck",
     "production_reshuffle": lambda t, e: "The production discard pile is shuffled into a new production deck",
     "survey": lambda t, e: (f"{who(e)} surveys {place_label(t, e['site'])}: "
-                            f"its terrain token shows {e['face'].replace('_', ' ')}"),
+                            f"its terrain token shows {terrain_words(t, e['face'])}"),
     "rock_to_token": lambda t, e: (f"{who(e)} moves the poor rock on {place_label(t, e['space'])} onto the "
                                    f"terrain token of {place_label(t, e['site'])}"),
     "build": _build,
@@ -196,17 +214,21 @@ def _contract(t, a) -> str:
 
 def _prospect(t, a) -> str:
     if a.keep:
-        return f"return the {production_card(t, a.keep)} on top of the production deck, discard the other"
+        card = production_card(t, a.keep)
+        if not t.card_name[a.keep]:  # the two cards may share a copper value: tell them apart by their copper row
+            needs = listed([t.resource_name[r] for r in t.produce_row[a.keep].resources], empty="no resource")
+            card += f" (copper row: {needs})"
+        return f"return the {card} on top of the production deck, discard the other"
     return "discard both cards"
 
 
 def _choose_row(t, a) -> str:
-    claim = f", completing the {a.claim} claim" if a.claim else ""
-    return f"resolve row {a.row + 1}{claim}"
+    return f"resolve row {a.row + 1}{CLAIMS[a.claim].replace('their', 'your')}"
 
 
 def _play_action(t, a) -> str:
-    return f"play the {capital_card(t, a.card)} as {a.resource} for {_need(a.need)}{_ROUTES[a.via]}"
+    return (f"play the {capital_card(t, a.card)} as {t.resource_name[a.resource]} for {_need(t, a.need)}"
+            f"{_ROUTES[a.via]}")
 
 
 CASUALTIES = {"working": "send the working miner", "unskilled": "send an unskilled miner",
@@ -250,80 +272,22 @@ def describe_event(game, entry: dict[str, Any]) -> str:
     return PHRASES.event(game.tables, entry)
 
 
-# --- the terminal picture ---------------------------------------------------------------------
+# --- rows of production cards ----------------------------------------------------------------
 
-def render_text(game, view: dict[str, Any]) -> str:
-    """A plain-text picture of a view."""
-    t = game.tables
-    lines = [f"Copper Country - {view['era_name']} (era {view['era']}), hand limit {view['hand_limit']}, "
-             f"{view['board']} board"]
-    track = view["track"]
-    icons = " ".join(f"{n}:{icon}" for n, icon in enumerate(track["icons"], 1) if icon)
-    lines.append(f"Industry track: {track['rocks_left']} poor rock left (next space {track['next']}, "
-                 f"end {track['end']}); icons {icons}")
-    board = t.boards[view["board"]]
-    lines.append("Camps:")
-    for camp in board.camps:
-        houses = ",".join(COLORS[s] for s in view["company_houses"][camp]) or "-"
-        miners = _miners_at(view, camp)
-        lines.append(f"  {camp} houses {houses} ({board.house_spaces[camp]} spaces); miners {miners or '-'}")
-    lines.append("Mine sites:")
-    rock = set(view["poor_rock"])
-    for site in board.sites:
-        face = view["terrain"][site]
-        terrain = "face-down" if face is None else face + (" (rock on it)" if site in view["terrain_rock"] else "")
-        rocks = sum(1 for space in board.site_spaces[site] if space in rock)
-        builds = [f"{view['buildings'][b]['building'][:5]}:{COLORS[view['buildings'][b]['seat']]}@{b}"
-                  for b in board.site_builds[site] if b in view["buildings"]]
-        lines.append(f"  {site} rock {rocks}/3, terrain {terrain}; {' '.join(builds) or 'no buildings'}; "
-                     f"miners {_miners_at(view, site) or '-'}")
-    lines.append(f"Community cards: {', '.join(_short_card(t, c) for c in view['community'] if c)}")
-    lines.append(f"Capital deck {view['capital_deck']}, discards {len(view['capital_discard'])}; "
-                 f"production deck {view['production_deck']}, discards {len(view['production_discard'])}")
-    if view["local_businesses"]:
-        lines.append("Local businesses: " + ", ".join(t.businesses[c]["name"] for c in view["local_businesses"]))
-    for entry in view["seats"]:
-        marker = "*" if entry["seat"] == view["current"] else " "
-        unskilled = sum(m["at"] == "unskilled" for m in entry["miners"])
-        unrest = sum(m["at"] == "unrest" for m in entry["miners"])
-        cemetery = sum(m["at"] == "cemetery" for m in entry["miners"])
-        text = (f"{marker}{entry['color']}: {entry['hand_size']} cards, {entry['copper_cards']} in copper pile, "
-                f"unskilled {unskilled}, unrest {unrest}, cemetery {cemetery}")
-        if entry["company"]:
-            company = t.companies[entry["company"]]
-            text += f", company {company['name']}" + (" (claim complete)" if entry["company_claim_complete"] else "")
-        if entry["claim"]:
-            text += f", claim {entry['claim']}"
-        if "copper_score" in entry:
-            text += f", copper {entry['copper_score']}, specialization {entry['specialization']}"
-        lines.append(text)
-        if "hand" in entry:
-            lines.append("   hand: " + ", ".join(_short_card(t, c) for c in entry["hand"]))
-    if view.get("shift"):
-        card = view["shift"]["card"]
-        rows = " | ".join(row_words(r) for r in t.rows[card])
-        lines.append(f"Revealed {card} {t.card_name[card]}: {rows}")
-    if view.get("decision"):
-        decision = view["decision"]
-        lines.append(f"Your decision ({decision['kind']}): {decision['prompt']}")
-    if view.get("result"):
-        lines.append(f"Result: scores {view['result']['scores']}, ranking {view['result']['ranking']}")
-    return "\n".join(lines)
-
-
-def _miners_at(view, place: str) -> str:
-    found = []
-    for entry in view["seats"]:
-        for miner in entry["miners"]:
-            if miner["at"] == place:
-                found.append(f"{entry['color']}{'' if miner['ready'] else '(exerted)'}")
-    return " ".join(found)
-
-
-def _short_card(t, card: str) -> str:
-    kind, resources = t.capital[card]
-    joiner = {"single": "", "or": " or ", "and": " and "}[kind]
-    return f"{card}[{joiner.join(resources)}]"
+def row_sentence(t, row) -> str:
+    """A production card's row in full words, as its icons instruct."""
+    parts = [f"play {an(t.resource_name[r])} resource" for r in row.resources]
+    parts += [f"play any {row.any_resource} resource{'s' if row.any_resource > 1 else ''}"] if row.any_resource else []
+    parts += [f"place {plural(row.poor_rock, 'poor rock')}"] if row.poor_rock else []
+    parts += [f"place {plural(row.unrest, 'miner')} in unrest"] if row.unrest else []
+    parts += [f"place {plural(row.cemetery, 'miner')} in the cemetery"] if row.cemetery else []
+    if row.take_claim:
+        parts.append("take claim (this card goes to the claim space on your ledger, if you hold no claim)")
+    if row.complete_claim:
+        parts.append("complete claim (fulfil the produce-copper row of your claim or company claim)")
+    if row.copper:
+        parts.append(f"produce copper (this card goes to your copper pile; copper value {row.copper})")
+    return ", ".join(parts) or "pass"
 
 
 def row_words(row, resource_name=str) -> str:

@@ -10,9 +10,10 @@ from typing import Any
 
 from headframe.engine import Action as BaseAction
 from headframe.engine import Game
+from headframe.engine.glossary import Entry
 from headframe.engine.observation import ObservationLayout
 
-from . import board, encoding, heuristic, text
+from . import board, encoding, glossary, heuristic, text
 from .actions import OreAction, every_action
 from .components import SCHEMA, Tables
 from .options import OreCityOptions
@@ -38,6 +39,14 @@ class OreCity(Game):
     data_file = "ore-city.data.yaml"
     schema = SCHEMA
     summary = text.SUMMARY
+    statistic_labels = {
+        "score_win": "Win (first to 10 VP)", "vp": "Victory Points", "coins": "Coins at the end",
+        "technology": "Technology at the end", "constructed_residential": "Residential cards constructed",
+        "constructed_commercial": "Commercial cards constructed", "constructed_industrial": "Industrial cards constructed",
+        "coins_spent_constructing": "Coins spent on constructions", "coins_spent_accomplishing": "Coins spent on Public Works",
+        "income_constructing": "Coins earned at constructions", "income_book_closing": "Coins earned at book-closings",
+        "book_closings": "Book-closings", "police_takes": "Cards taken with a Police Station",
+    }
 
     @cached_property
     def tables(self) -> Tables:
@@ -79,3 +88,12 @@ class OreCity(Game):
 
     def describe_action(self, action: BaseAction) -> str:
         return text.action(self, action)
+
+    def statistic_label(self, key: str) -> str:
+        card = key.removeprefix("vp_")  # VP by Public Work: vp_city_hall
+        if card != key and card in self.tables.vp:
+            return f"VP from {self.tables.name[card]}"
+        return super().statistic_label(key)
+
+    def explanations(self) -> list[Entry]:
+        return glossary.explanations(self)

@@ -10,6 +10,8 @@ from headframe.engine.schema import SOURCE_LABELS, Either, Nullable, OneOf
 TYPES = ("residential", "commercial", "industrial", "public_works")
 RESIDENTIAL, COMMERCIAL, INDUSTRIAL, PUBLIC_WORKS = range(4)
 TYPE_INDEX = {name: index for index, name in enumerate(TYPES)}
+TYPE_NAMES = {"residential": "Residential", "commercial": "Commercial", "industrial": "Industrial",
+              "public_works": "Public Works"}  # what people call the types (and their piles)
 NOBODY = -1  # no seat: no Police Station victim, no winner
 
 _SOURCE = OneOf(*SOURCE_LABELS)

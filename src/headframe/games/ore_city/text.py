@@ -3,13 +3,14 @@ and log entries and actions as sentences (one `Phrasebook`)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from headframe.engine import seat_label
 from headframe.engine.people import an, listed
 from headframe.engine.wording import Phrasebook, who
 
-from .actions import Construct
+from .components import TYPE_NAMES, TYPES
 
 SUMMARY = """\
 Goal: be the first to 10 victory points (VP), scored only by accomplishing Public Works (PW).
@@ -34,62 +35,88 @@ Factories limit each player's Residential/Commercial income in adjacent spaces t
 You may hold only one PW. Hand sizes and card types, coins, VP and all spaces are public.
 The game ends the moment a player reaches 10 VP: that player wins, all others lose."""
 
-_TYPE_SHORT = {"residential": "Res", "commercial": "Com", "industrial": "Ind", "public_works": "PW"}
-
-
-def _name(game, card: str | None, kind: str | None = None) -> str:
-    if card is None:
-        return f"[{_TYPE_SHORT.get(kind or '', '?')} ?]"
-    return game.tables.name.get(card, card)
+PHASE_WORDS = {
+    "setup_discard": "discards a card (setup)", "action": "takes an action", "airport_discard":
+    "discards a technology card for the Airport", "police": "uses the Police Station",
+    "police_redraw": "redraws after the Police Station", "exchange_give": "gives cards (Exchange)",
+    "exchange_take": "takes cards (Exchange)", "flush_hand": "draws a new hand (Flush)",
+    "flush_common": "deals the common space (Flush)", "refill": "refills their hand",
+}
 
 
 def _seat(view: dict[str, Any], seat: int) -> str:
-    return "you" if view.get("seat") == seat else seat_label(seat)
+    return seat_label(seat) + (" (you)" if view.get("seat") == seat else "")
+
+
+def _held(game, card: dict[str, Any]) -> str:
+    """A card in a hand or the common space: its name, or its public back."""
+    return game.tables.name[card["card"]] if card["card"] else f"face-down {TYPE_NAMES[card['type']]}"
+
+
+def _counted(names: list[str]) -> str:
+    """"Park ×2, Highway" in the order first seen; "none" for nothing."""
+    counts = Counter(names)
+    return ", ".join(name + (f" ×{count}" if count > 1 else "") for name, count in counts.items()) or "none"
+
+
+def _space(game, space: list[list]) -> str:
+    """ "Single House ×3 (Seat 1 ×2, Seat 2), Park (Seat 3)": each name with its constructors."""
+    names: dict[str, list[str]] = {}
+    for card, builder in space:
+        names.setdefault(game.tables.name[card], []).append(seat_label(builder))
+    return ", ".join(name + (f" ×{len(builders)}" if len(builders) > 1 else "") + f" ({_counted(builders)})"
+                     for name, builders in names.items()) or "no cards"
 
 
 def render_text(game, view: dict[str, Any]) -> str:
-    """A readable picture of one seat's view."""
-    lines = [f"Ore City, {len(view['seats'])} players; round {view['round']}, phase {view['phase']}"]
-    if view.get("over"):
-        winner = view.get("winner")
-        lines.append("Game over: " + ("no winner (round limit)" if winner is None else f"{_seat(view, winner)} won"))
+    """A seat's view as plain text: the seats and the circle of their spaces
+    (which spaces are adjacent), each seat's amounts and cards, the common
+    space and the piles."""
+    tables, n = game.tables, view["player_count"]
+    lines = [f"Ore City · {n} players · round {view['round']}"]
+    if view["over"]:
+        winner = view["winner"]
+        lines.append("Game over: " + ("a draw at the round limit" if winner is None else
+                                      f"{_seat(view, winner)} reached {tables.win_vp} VP and wins"))
     else:
-        lines.append(f"To move: {', '.join(_seat(view, s) for s in view['to_move'])}")
+        lines.append(f"To move: {_seat(view, view['to_move'][0])} {PHASE_WORDS[view['phase']]}")
+    lines += ["", "The construction spaces sit in a circle, each adjacent to the spaces beside it:",
+              "  " + " ─ ".join(seat_label(seat) for seat in range(n))
+              + (f" ─ back to {seat_label(0)}" if n > 2 else " (each space is adjacent only to the other)")]
     for seat, player in enumerate(view["seats"]):
-        marks = ("*" if seat == view["active"] else " ") + ("F" if seat == view["first"] else " ")
-        lines.append(
-            f"{marks} {_seat(view, seat):7} {player['coins']:3}G {player['vp']:2}VP tech {player['technology']}"
-        )
-        hand = ", ".join(_name(game, c["card"], c["type"]) for c in player["hand"]) or "-"
-        lines.append(f"      hand: {hand}")
-        space = ", ".join(
-            f"{_name(game, card)} (by {_seat(view, builder)})" for card, builder in player["space"]) or "empty"
-        lines.append(f"      space: {space}")
-        if player["acquired"]:
-            lines.append(f"      acquired: {', '.join(_name(game, c) for c in player['acquired'])}")
-    common = ", ".join(_name(game, c["card"], c["type"]) for c in view["common"]) or "-"
-    lines.append(f"Common space: {common}")
-    piles = "  ".join(
-        f"{_TYPE_SHORT[k]} {view['piles'][k]} (discards {len(view['discards'][k])})" for k in view["piles"]
-    )
-    lines.append(f"Piles: {piles}")
+        marks = [mark for mark, shown in (("first player", seat == view["first"]),
+                                          ("to move", seat in view["to_move"])) if shown]
+        adjacent = listed([seat_label(other) for other in tables.adjacent(n)[seat]])
+        space = player["space"]
+        kind = TYPE_NAMES[TYPES[tables.type[space[0][0]]]] if space else "empty"
+        lines += [
+            "",
+            " · ".join([_seat(view, seat), *marks]),
+            f"  {player['coins']}G · {player['vp']}/{tables.win_vp} VP · technology {player['technology']}",
+            f"  hand ({len(player['hand'])}): {', '.join(_held(game, card) for card in player['hand']) or 'none'}",
+            f"  construction space ({kind}; next to the spaces of {adjacent}): {_space(game, space)}",
+            f"  acquired: {_counted([tables.name[card] for card in player['acquired']])}",
+        ]
+    lines += [
+        "",
+        f"Common space: {', '.join(_held(game, card) for card in view['common']) or 'no cards'}",
+        "Draw piles: " + " · ".join(f"{TYPE_NAMES[kind]} {left}" for kind, left in view["piles"].items()),
+        "Discard piles: " + "; ".join(f"{TYPE_NAMES[kind]} {_counted([tables.name[c] for c in cards])}"
+                                      for kind, cards in view["discards"].items()),
+    ]
     decision = view.get("decision")
     if decision:
-        lines.append(f"Your decision ({decision['kind']}): {decision['prompt']}")
-        for index, action in enumerate(decision["actions"]):
-            lines.append(f"  {index + 1:2}. {action_json(game, action, view.get('seat'))}")
+        lines.append(f"Your decision: {decision['prompt']}")
     return "\n".join(lines)
 
 
-def action_json(game, data: dict[str, Any], seat: int | None = None) -> str:
-    return action(game, game.Action.from_json(data), seat)
+def action_json(game, data: dict[str, Any]) -> str:
+    return action(game, game.Action.from_json(data))
 
 
-def action(game, act, seat: int | None = None) -> str:
-    """An action in words; as `seat` reads it, a construction into its own space
-    is into "your" space."""
-    if seat is not None and isinstance(act, Construct) and act.space == seat:
-        return _construct_action(game.tables, act, "your")
+def action(game, act) -> str:
+    """An action in words, the same for the menu, the board and the terminal
+    (a seat's own space is named as any other: "Construct Park in Seat 1's space")."""
     return PHRASES.action(game.tables, act)
 
 
@@ -100,8 +127,6 @@ def event(game, entry: dict[str, Any]) -> str:
 
 # --- naming things ----------------------------------------------------------------------------
 
-_TYPE_NAMES = {"residential": "Residential", "commercial": "Commercial", "industrial": "Industrial",
-               "public_works": "Public Works"}
 
 
 def _card(t, card: str | None) -> str:
@@ -160,8 +185,8 @@ _EVENTS = {
     "game_starts": lambda t, e: (f"{seat_label(e['first'])} is the first player; the common space: "
                                  f"{_cards(t, e['common'])}"),
     "setup_discard": lambda t, e: f"{who(e)} discards {t.name[e['card']]} from their starting hand",
-    "draw": lambda t, e: f"{who(e)} draws {an(_TYPE_NAMES[e['pile']])} card",
-    "reshuffle": lambda t, e: (f"The {_TYPE_NAMES[e['pile']]} discards are shuffled into a new pile "
+    "draw": lambda t, e: f"{who(e)} draws {an(TYPE_NAMES[e['pile']])} card",
+    "reshuffle": lambda t, e: (f"The {TYPE_NAMES[e['pile']]} discards are shuffled into a new pile "
                                f"of {e['cards']} cards"),
     "construct": _construct,
     "book_close": _book_close,
@@ -169,7 +194,7 @@ _EVENTS = {
     "airport_discard": _airport_discard,
     "accomplish": lambda t, e: (f"{who(e)} accomplishes the {t.name[e['card']]} for {e['cost']}G "
                                 f"and now has {e['vp']} VP"),
-    "police_take": lambda t, e: (f"{who(e)} takes {an(_TYPE_NAMES[e['type']])} card from "
+    "police_take": lambda t, e: (f"{who(e)} takes {an(TYPE_NAMES[e['type']])} card from "
                                  f"{seat_label(e['opponent'])}'s hand (Police Station)"),
     "police_decline": lambda t, e: f"{who(e)} takes no card (Police Station)",
     "exchange": lambda t, e: f"{who(e)} exchanges cards with the common space",
@@ -186,10 +211,9 @@ _EVENTS = {
 
 # --- one phrase per action ------------------------------------------------------------------
 
-def _construct_action(t, act, where: str | None = None) -> str:
+def _construct_action(t, act) -> str:
     cards = (f"{act.count} copies of " if act.count > 1 else "") + t.name.get(act.card, act.card)
-    where = where or f"{seat_label(act.space)}'s"
-    return f"Construct {cards} in {where} space"
+    return f"Construct {cards} in {seat_label(act.space)}'s space"
 
 
 def _airport_action(t, act) -> str:
@@ -206,12 +230,12 @@ _ACTIONS = {
     "flush": lambda t, a: "Flush",
     "pass": lambda t, a: "Pass",
     "airport_discard": _airport_action,
-    "police_take": lambda t, a: f"Take {an(_TYPE_NAMES[a.type])} card from {seat_label(a.opponent)}'s hand",
+    "police_take": lambda t, a: f"Take {an(TYPE_NAMES[a.type])} card from {seat_label(a.opponent)}'s hand",
     "police_decline": lambda t, a: "Take no card (Police Station)",
     "give": lambda t, a: f"Give {t.name.get(a.card, a.card)}",
     "end_giving": lambda t, a: "Stop giving; take as many cards",
     "take": lambda t, a: f"Take {t.name.get(a.card, a.card)}",
-    "draw": lambda t, a: f"Draw from the {_TYPE_NAMES[a.pile]} pile",
+    "draw": lambda t, a: f"Draw from the {TYPE_NAMES[a.pile]} pile",
 }
 
 _PRIVATE = {  # the private part, for the seat that may see it

@@ -3,6 +3,7 @@ copper mining in 19th-century Cornwall, for 3 or 4 players (2 unofficial)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cached_property
 from typing import Any
 
@@ -10,7 +11,7 @@ from headframe import engine
 from headframe.engine import Game
 from headframe.engine.observation import ObservationLayout
 
-from . import board, components, encoding, heuristic, text
+from . import board, components, encoding, glossary, heuristic, text
 from .actions import TinAction
 from .components import SCHEMA, Tables
 from .options import TinnersTrailOptions
@@ -31,6 +32,18 @@ class TinnersTrail(Game):
         {"water_added_per_mine_action": 1, "adit_bonus_test": "discovered", "adit_roll_bonus": "once"},
         {"roll_modifiers_on_mine_build": False, "investment_decline_is_final": False, "prospect_in_final_turn": False},
     )
+    statistic_labels = {
+        **{f"score_turn_{turn}": f"VP from turn {turn}'s investments" for turn in range(1, 5)},
+        "vp": "Victory points",
+        "money": "Money left (£)",
+        "mines": "Mines built",
+        "cubes_invested": "Investment cubes placed",
+        "mine_prices": "Paid for mines (£)",
+        "mining_costs": "Paid for mining (£)",
+        "investment_costs": "Paid for investments (£)",
+        "ore_income": "Earned from ore (£)",
+        "water_pumped": "Water cubes pumped out",
+    }
     data_file = "tinners-trail.data.yaml"
     schema = SCHEMA
     summary = """\
@@ -86,11 +99,14 @@ Four turns of seven phases; victory points come only from investments.
             return super().evaluate(state)
         return heuristic.evaluate(state)
 
+    def explanations(self) -> Iterable[engine.Entry]:
+        return glossary.explanations(self.tables, self.components)
+
     def render_board(self, view: dict[str, Any]) -> str:
         return board.render_board(self, view)
 
     def render_text(self, view: dict[str, Any]) -> str:
-        return text.render_text(view)
+        return text.render_text(self.tables, view)
 
     def describe_event(self, entry: dict[str, Any]) -> str:
         return text.PHRASES.event(self.tables, entry)

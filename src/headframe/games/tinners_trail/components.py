@@ -131,14 +131,14 @@ class Tables:
         self.price_rows = [r["row"] for r in rows]
         self.tin_price = {r["row"]: r["tin"] for r in rows}
         self.copper_price = {r["row"]: r["copper"] for r in rows}
-        self._bands = [(r["min_total"], r["max_total"], r["row"]) for r in rows]
+        self.price_bands = [(r["min_total"], r["max_total"], r["row"]) for r in rows]
 
     def price_row(self, total: int) -> int:
         """TIN-R15: the Ore Price row whose band holds this total; beyond the table, an end row."""
-        for low, high, row in self._bands:
+        for low, high, row in self.price_bands:
             if (low is None or total >= low) and (high is None or total <= high):
                 return row
-        first_high = self._bands[0][1]
+        first_high = self.price_bands[0][1]
         return self.price_rows[0] if first_high is not None and total <= first_high else self.price_rows[-1]
 
     def _load_map(self, board: dict) -> None:

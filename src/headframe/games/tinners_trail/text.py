@@ -3,10 +3,11 @@ and log entries and actions as sentences."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from headframe.engine import seat_label, seat_number
+from headframe.engine import seat_label
 from headframe.engine.people import listed, plural
 from headframe.engine.wording import Phrasebook, per_seat, who
 
@@ -31,81 +32,135 @@ def table(title: str, columns: Sequence[str], rows: Iterable[Sequence[str]]) -> 
     return "\n".join(lines)
 
 
-def render_text(view: dict[str, Any]) -> str:
-    active = view.get("active")
+STEP_WORDS = {
+    "actions": "Phase 3: player actions", "auction": "Build Mine auction", "pumps": "Improve Steam Pumps",
+    "invest": "Phase 5: external investments", "prospect": "Phase 6: prospecting", "over": "Game over",
+}
+
+
+def render_text(t, view: dict[str, Any]) -> str:
+    """The whole view as plain text for a person: names, never ids or raw data."""
+    movers = listed([seat_label(seat) for seat in view["to_move"]], "nobody")
     prices = view["prices"]
     available = view["available"]
-    stacks = ", ".join(str(size) for size in view["steam_pumps"] if size) or "none"
+    stacks = ", ".join(f"box {box} {plural(size, 'disc')}" for box, size in enumerate(view["steam_pumps"], 1) if size)
     lines = [
-        f"Tinners' Trail · turn {view['turn']} · {view['step']}"
-        + (f" · {seat_label(active)} to move" if active is not None else ""),
+        f"Tinners' Trail · turn {view['turn']} of {t.turns} · {STEP_WORDS[view['step']]}"
+        + ("" if view["over"] else f" · {movers} to move"),
         f"Ore prices: tin £{prices['tin']['price']} (row {prices['tin']['row']}), "
         f"copper £{prices['copper']['price']} (row {prices['copper']['row']})",
-        f"Available developments: {available['miners']} miners, {available['ports']} ports, "
-        f"{available['trains']} trains, {available['adits']} adits; steam pump stacks: {stacks}",
+        f"Available developments: {plural(available['miners'], 'miner')}, {plural(available['ports'], 'port')}, "
+        f"{plural(available['trains'], 'train')}, {plural(available['adits'], 'adit')}; "
+        f"steam pumps: {stacks or 'none'}",
         _map_table(view),
-        "Adits: " + (", ".join(view["adits"]) or "none"),
-        _players_table(view),
-        f"Order of play: {_seats(view['order_of_play'])} · waiting: {_seats(view['pending'])} "
-        f"· passed: {_seats(view['passed'])}",
+        _connections(t, view),
+        _players_table(t, view),
+        f"Order of play: {_seats(view['order_of_play'])} · yet to start this turn: {_seats(view['pending'])}",
+        f"Passed: {_seats(view['passed'])}",
     ]
     auction = view["auction"]
     if auction:
-        leader = "none yet" if auction["leader"] is None else seat_label(auction["leader"])
+        high = "no bid yet" if auction["leader"] is None else \
+            f"high bid £{auction['high']} by {seat_label(auction['leader'])}"
         lines.append(
-            f"Auction for {auction['area']} opened by {seat_label(auction['opener'])}: "
-            f"high bid £{auction['high']} by {leader}; bidding: {_seats(auction['bidders'])}"
+            f"Auction for a mine in {_area(t, auction['area'])}, opened by {seat_label(auction['opener'])}: "
+            f"{high}; still bidding: {_seats(auction['bidders'])}"
         )
     if view["pumping"]:
-        lines.append(f"Steam pumps: {view['pumping']} water cube(s) still to remove")
+        lines.append(f"Steam pumps: {plural(view['pumping'], 'water cube')} still to remove")
     lines.append(_investment_table(view))
+    lines.append(_investments_made(view))
     if "decision" in view:
         decision = view["decision"]
-        lines.append(f"Your decision ({decision['kind']}): {decision['prompt']}, {len(decision['actions'])} choices")
+        lines.append(f"Your decision: {decision['prompt']} ({plural(len(decision['actions']), 'choice')})")
     if "result" in view:
-        result = view["result"]
-        lines.append(f"Result: scores {result['scores']}, ranking {result['ranking']}, tie-break {result['tiebreak']}")
-    return "\n".join(lines) + "\n"
+        lines.append(_result(view["result"]))
+    return "\n".join(_wrapped(line) for line in lines) + "\n"
+
+
+def _wrapped(text: str) -> str:
+    """Each line of `text` broken at 78 columns (a table's lines are shorter already)."""
+    return "\n".join(textwrap.fill(line, 78, subsequent_indent="    ") for line in text.splitlines())
 
 
 def _seats(seats: list[int]) -> str:
-    return " ".join(str(seat_number(s)) for s in seats) or "-"
+    return ", ".join(seat_label(s) for s in seats) or "nobody"
 
 
 def _map_table(view: dict[str, Any]) -> str:
     rows = []
     for area in view["areas"]:
-        name = area["name"] + ("" if area["discovered"] else " (clear)") + (" ~" if area["sea"] else "")
+        name = area["name"] + (" *" if area["sea"] else "")
         developments = " ".join(d for d in ("port", "miner", "train") if area[d]) or "-"
         mine = "-" if area["mine"] is None else seat_label(area["mine"])
-        rows.append((name, str(area["copper"]), str(area["tin"]), str(area["water"]), mine, developments,
-                     str(area["capacity"])))
-    return table("Cornwall", ("area", "copper", "tin", "water", "mine", "developments", "capacity"), rows)
+        cubes = [str(area[ore]) for ore in ("copper", "tin", "water")] if area["discovered"] else ["clear", "", ""]
+        rows.append((name, *cubes, mine, developments, str(area["capacity"])))
+    columns = ("area", "copper", "tin", "water", "mine", "developments", "capacity")
+    return table("Cornwall", columns, rows) + "\n* on the coast: a port may be built there"
 
 
-def _players_table(view: dict[str, Any]) -> str:
+def _connections(t, view: dict[str, Any]) -> str:
+    """The map as an adjacency list: each area and the areas it borders, "=" where an adit joins them."""
+    adits = set(view["adits"])
+    width = max(len(name) for name in t.area_names)
+    lines = ["The map: each area — the areas it borders (= an adit across the border)"]
+    for a in t.areas:
+        neighbours = []
+        for border in t.area_borders[a]:
+            one, other = t.borders[border]
+            neighbour = t.area_names[other if one == a else one]
+            neighbours.append(f"={neighbour}" if t.border_ids[border] in adits else neighbour)
+        lines.append(f"  {t.area_names[a].ljust(width)} — {', '.join(neighbours)}")
+    built = [_border(t, border) for border in view["adits"]]
+    lines.append("Adits: " + ("; ".join(f"between {where}" for where in built) or "none"))
+    return "\n".join(lines)
+
+
+def _players_table(t, view: dict[str, Any]) -> str:
     rows = []
     for seat, player in enumerate(view["players"]):
         mark = " (you)" if seat == view.get("seat") else ""
         rows.append((
-            f"{seat_number(seat)}{mark}", f"£{player['money']}", f"{player['time_spent']}/10",
-            str(player["held_copper"]), str(player["held_tin"]), str(player["mines"]),
+            f"{seat_label(seat)}{mark}", f"£{player['money']}", f"{player['time_spent']}/{t.time_points}",
+            str(player["held_copper"]), str(player["held_tin"]), f"{player['mines']}/{t.max_mines}",
             str(player["investment_cubes"]), str(player["vp"]),
         ))
-    columns = ("seat", "money", "time", "held copper", "held tin", "mines", "cubes left", "VP")
+    columns = ("player", "money", "time", "held copper", "held tin", "mines", "cubes left", "VP")
     return table("Players", columns, rows)
 
 
 def _investment_table(view: dict[str, Any]) -> str:
     columns = ["turn", *(f"£{box['cost']}" for box in view["investments"][0]["boxes"])]
     rows = [
-        [str(row["turn"]), *(f"{box['vp']}: {_seats(box['cubes'])}" for box in row["boxes"])]
+        [str(row["turn"]), *(f"{box['vp']} VP" + " •" * len(box["cubes"]) for box in row["boxes"])]
         for row in view["investments"]
     ]
-    return table("External investments (VP per cube: seats)", columns, rows)
+    return table("External investments (VP per cube; • a cube placed)", columns, rows)
 
 
-# --- the log and the actions in words: areas by their names, seats as "Seat N" ----
+def _investments_made(view: dict[str, Any]) -> str:
+    made: dict[int, list[str]] = {}
+    for row in view["investments"]:
+        for box in row["boxes"]:
+            for seat in box["cubes"]:
+                made.setdefault(seat, []).append(f"turn {row['turn']} £{box['cost']} ({box['vp']} VP)")
+    return "\n".join(["Investments made:" + ("" if made else " none"),
+                      *(f"  {seat_label(seat)}: {', '.join(made[seat])}" for seat in sorted(made))])
+
+
+def _result(result: dict[str, Any]) -> str:
+    ranked = sorted(range(len(result["scores"])), key=lambda seat: (result["ranking"][seat], seat))
+    places = [f"  {_ordinal(result['ranking'][seat])} {seat_label(seat)}: {result['scores'][seat]} VP"
+              for seat in ranked]
+    decided = [f"First place decided by the tie-breaker: {result['tiebreak']}"] if result["tiebreak"] else []
+    return "\n".join(["Result:", *places, *decided])
+
+
+def _ordinal(rank: int) -> str:
+    return f"{rank}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(rank if rank < 20 else rank % 10, 'th') }"
+
+
+# --- the log and the actions in words: areas by their names, seats by `seat_label` --
 
 def _area(t, area: str) -> str:
     return t.area_names[t.index[area]]

@@ -1,0 +1,194 @@
+"""The board's panels around the map: the players (money and VP at the top of
+the right-hand column, where a screen shows them first), the Ore Price table,
+and along the bottom the External Investments display, the Time Track with the
+Order of Play column, and the developments."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from headframe.engine import seat_colour, seat_label, seat_number, svg
+
+from . import glossary
+from .drawing import COPPER, INK, MUTED, TIN, WATER, amount, explained, label, line, seat_name, words
+
+PANEL_X = 940  # the right-hand column: players, prices
+PANEL_W = 310
+BOTTOM_Y = 662  # the investment display, the time track, the developments
+CARD_H = 80  # one player's card
+
+
+def players(game, view: dict[str, Any]) -> str:
+    x, y = PANEL_X, 40
+    parts = [svg.text(x, y + 16, "Players", font_size=16, font_weight="bold", fill=INK)]
+    me = view.get("seat")
+    for seat, player in enumerate(view["players"]):
+        ry = y + 26 + seat * CARD_H
+        to_move = seat in view["to_move"]
+        at = f"players.{seat}."
+        parts += [
+            svg.element("rect", x=x - 4, y=ry, width=PANEL_W + 4, height=CARD_H - 4, rx=5,
+                        fill="#fff7e0" if to_move else "#ffffff",
+                        stroke=seat_colour(seat), stroke_width=3 if to_move else 1.5),
+            svg.element("circle", cx=x + 10, cy=ry + 14, r=8, fill=seat_colour(seat)),
+            label(x + 24, ry + 19, seat_label(seat) + (" (you)" if seat == me else ""), PANEL_W - 28,
+                  font_weight="bold", fill=INK),
+            line(x + 4, ry + 38, words("£"), amount(player["money"], at + "money"), words(" · "),
+                 amount(player["vp"], at + "vp"), words(" VP · "), amount(player["time_spent"], at + "time_spent"),
+                 words(f"/{game.tables.time_points} TP"), font_size=15, font_weight="bold", fill=INK),
+            line(x + 4, ry + 55, words("holds "), amount(player["held_copper"], at + "held_copper"),
+                 words(" copper, "), amount(player["held_tin"], at + "held_tin"), words(" tin · mines "),
+                 amount(player["mines"], at + "mines"), font_size=14, fill=INK),
+            line(x + 4, ry + 71, words("sold "), amount(player["copper_sold"], at + "copper_sold"),
+                 words(" copper, "), amount(player["tin_sold"], at + "tin_sold"), words(" tin · "),
+                 amount(player["investment_cubes"], at + "investment_cubes"), words(" cubes left"),
+                 font_size=14, fill=INK),
+        ]
+    return svg.group(*parts, class_="players")
+
+
+def prices_y(view: dict[str, Any]) -> int:
+    return 40 + 26 + len(view["players"]) * CARD_H + 8
+
+
+def prices(game, view: dict[str, Any]) -> str:
+    t = game.tables
+    x, y = PANEL_X, prices_y(view)
+    rows = list(reversed(t.price_rows))  # the highest row on top, as printed
+    parts = [svg.text(x, y + 16, "Ore prices", font_size=16, font_weight="bold", fill=INK)]
+    for number, row in enumerate(rows):
+        parts.append(svg.text(x + 4, y + 41 + number * 24, f"row {row}", font_size=15, fill=MUTED))
+    for ore, cx, table, colour in (("tin", x + 118, t.tin_price, TIN), ("copper", x + 188, t.copper_price, COPPER)):
+        current = view["prices"][ore]["row"]
+        column = [svg.text(cx, y + 16, ore, font_size=15, text_anchor="middle", fill=INK, class_="label")]
+        for number, row in enumerate(rows):
+            ry = y + 24 + number * 24
+            here = current == row
+            column.append(svg.element("rect", x=cx - 30, y=ry + 1, width=60, height=22, rx=4,
+                                      fill=colour if here else "#ffffff", stroke="#b5a892"))
+            price = amount(view["prices"][ore]["price"], f"prices.{ore}.price") if here else words(table[row])
+            column.append(line(cx, ry + 17, words("£"), price, font_size=15, text_anchor="middle",
+                               font_weight="bold" if here else None, fill="#ffffff" if here else INK))
+        parts.append(explained(svg.group(*column), game.glossary[glossary.price_key(ore)],
+                               hint=f"{ore.capitalize()} sells for £{view['prices'][ore]['price']} this turn"))
+    return svg.group(*parts, class_="prices")
+
+
+def investments(game, view: dict[str, Any], by_place) -> str:
+    x, y = 10, BOTTOM_Y
+    cell_w, cell_h = 84, 48
+    parts = [svg.text(x, y + 18, "External investments (VP per cube)", font_size=16, font_weight="bold", fill=INK)]
+    current = view["turn"] - 1 if view["step"] == "invest" else None
+    for number, row in enumerate(view["investments"]):
+        ry = y + 28 + number * (cell_h + 4)
+        parts.append(svg.text(x, ry + 30, f"Turn {row['turn']}", font_size=15,
+                              font_weight="bold" if number == view["turn"] - 1 else None, fill=INK))
+        for column, box in enumerate(row["boxes"]):
+            bx = x + 62 + column * (cell_w + 4)
+            at = f"investments.{number}.boxes.{column}."
+            cubes = [svg.element("rect", x=bx + 48 + i * 17, y=ry + 6, width=14, height=14, rx=2,
+                                 fill=seat_colour(seat), stroke=INK, stroke_width=0.8)
+                     for i, seat in enumerate(box["cubes"])]
+            shape = svg.group(
+                svg.element("rect", x=bx, y=ry, width=cell_w, height=cell_h, rx=5,
+                            fill="#fff7e0" if number == current else "#ffffff",
+                            stroke=INK if number == current else "#b5a892", stroke_width=2 if number == current else 1),
+                line(bx + 6, ry + 19, words("£"), amount(box["cost"], at + "cost"), font_size=15, fill=MUTED),
+                line(bx + 6, ry + 41, amount(box["vp"], at + "vp"), words(" VP"), font_size=15, font_weight="bold",
+                     fill=INK),
+                *cubes,
+            )
+            owners = ", ".join(seat_name(seat) for seat in box["cubes"]) or "empty"
+            actions = by_place.get(("invest", column), ()) if number == current else ()
+            hint = (f"{game.describe_action(actions[0])} ({box['vp']} VP)" if actions else
+                    f"Turn {row['turn']}, £{box['cost']} for {box['vp']} VP: {owners}")
+            entry = game.glossary[glossary.investment_key(row["turn"], box["cost"])]
+            parts.append(explained(shape, entry, [action.id for action in actions], hint))
+    return svg.group(*parts, class_="investments")
+
+
+def time_track(game, view: dict[str, Any]) -> str:
+    t = game.tables
+    x, y = 620, BOTTOM_Y
+    spent = [player["time_spent"] for player in view["players"]]
+    pending, passed = view["pending"], view["passed"]
+    cell = 23
+    track_y = y + 28
+    track = [svg.text(x, y + 18, "Time track (TP spent)", font_size=16, font_weight="bold", fill=INK)]
+    for space in range(t.time_points + 1):
+        track.append(svg.element("rect", x=x + space * cell, y=track_y, width=cell - 2, height=22, rx=3,
+                                 fill="#ffffff", stroke="#b5a892"))
+        track.append(svg.text(x + space * cell + 10.5, track_y + 16, space, font_size=15,
+                              text_anchor="middle", fill=MUTED))
+    on_space: dict[int, list[int]] = defaultdict(list)
+    for seat in sorted((s for s in range(len(spent)) if s not in pending and s not in passed),
+                       key=lambda s: view["arrived"][s]):
+        on_space[spent[seat]].append(seat)
+    for space, seats in on_space.items():
+        for level, seat in enumerate(seats):  # first to arrive at the bottom
+            track.append(_token(x + space * cell + 10.5, track_y + 38 + level * 26, seat))
+    order = [svg.text(x, y + 182, "Order of play", font_size=15, fill=INK, class_="label")]
+    for place, seat in enumerate(view["order_of_play"]):
+        order.append(_token(x + 122 + place * 28, y + 177, seat, faded=seat not in pending))
+    order.append(svg.text(x, y + 212, "Passed", font_size=15, fill=INK, class_="label"))
+    for place, seat in enumerate(passed):
+        order.append(_token(x + 122 + place * 28, y + 207, seat))
+    return svg.group(
+        explained(svg.group(*track), game.glossary[glossary.TIME_TRACK]),
+        explained(svg.group(*order), game.glossary[glossary.ORDER_OF_PLAY]),
+        class_="time-track",
+    )
+
+
+def _token(cx: float, cy: float, seat: int, faded: bool = False) -> str:
+    return svg.group(
+        svg.element("circle", cx=cx, cy=cy, r=12, fill=seat_colour(seat), stroke=INK, stroke_width=1,
+                    opacity=0.35 if faded else None),
+        svg.text(cx, cy + 5, seat_number(seat), font_size=15, font_weight="bold", text_anchor="middle", fill="#ffffff"),
+        svg.title(seat_name(seat)),
+    )
+
+
+_STOCK = (("miners", "miner"), ("ports", "port"), ("trains", "train"), ("adits", "adit"))
+_LETTERS = {"miner": "Mi", "port": "Pt", "train": "Tr"}
+
+
+def developments(game, view: dict[str, Any], by_place) -> str:
+    x, y = 895, BOTTOM_Y
+    available = view["available"]
+    stock = [svg.text(x, y + 18, "Available developments", font_size=16, font_weight="bold", fill=INK)]
+    for number, (kind, piece) in enumerate(_STOCK):
+        px = x + number * 64
+        if piece == "adit":
+            shape = svg.element("rect", x=px + 6, y=y + 27, width=20, height=19, rx=3, fill="#3b2a1a",
+                                stroke="#f0c36d", stroke_width=2)
+        else:
+            shape = svg.group(
+                svg.element("rect", x=px, y=y + 26, width=29, height=20, rx=4, fill="#4a3b2c"),
+                svg.text(px + 14.5, y + 41, _LETTERS[piece], font_size=14, text_anchor="middle", fill="#ffffff",
+                         class_="label"),
+            )
+        count = line(px + 34, y + 42, words("×"), amount(available[kind], f"available.{kind}"), font_size=15,
+                     fill=INK)
+        stock.append(explained(svg.group(shape, count), game.glossary[glossary.piece_key(piece)],
+                               hint=f"{available[kind]} {piece}{'s' if available[kind] != 1 else ''} available"))
+    parts = [explained(svg.group(*stock), game.glossary[glossary.DEVELOPMENTS]),
+             svg.text(x, y + 78, "Steam pumps", font_size=16, font_weight="bold", fill=INK)]
+    for box, discs in enumerate(view["steam_pumps"]):
+        bx = x + box * 64
+        shape = svg.group(
+            svg.element("rect", x=bx, y=y + 88, width=56, height=44, rx=6, fill="#ffffff", stroke="#8c7b62",
+                        stroke_width=2),
+            *(svg.element("circle", cx=bx + 11 + d * 17, cy=y + 102, r=7, fill="#5d6d7e") for d in range(discs)),
+            svg.text(bx + 28, y + 127, f"box {box + 1}", font_size=15, text_anchor="middle", fill=MUTED,
+                     class_="label"),
+        )
+        actions = by_place.get(("pumps", box), ())
+        stack = f"{discs} disc{'s' if discs != 1 else ''}"
+        hint = f"{game.describe_action(actions[0])}: take {stack}" if actions else f"Steam pump box {box + 1}: {stack}"
+        parts.append(explained(shape, game.glossary[glossary.pumps_key(box)], [a.id for a in actions], hint))
+    if view["pumping"]:
+        parts.append(line(x, y + 156, words("Pumping: "), amount(view["pumping"], "pumping"),
+                          words(" water cube(s) still to remove"), font_size=15, fill=WATER))
+    return svg.group(*parts, class_="developments")
