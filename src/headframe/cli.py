@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -21,7 +21,9 @@ from headframe.engine import (
     load_game,
     load_position,
     load_record,
+    naming,
     replay,
+    seat_label,
 )
 
 app = typer.Typer(help="headframe: four mining-industry board games, played by their complete rules.",
@@ -33,7 +35,7 @@ console = Console(highlight=False, emoji=False)  # game text is never markup: ":
 ComponentsOption = typer.Option(None, "--components", help="Your own component data file for the game.")
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     console.print(f"[bold red]error:[/] {escape(message)}")
     raise typer.Exit(2)
 
@@ -62,20 +64,29 @@ def parse_options(game: Game, assignments: list[str]) -> dict[str, Any]:
 def games() -> None:
     """The registered games, their player counts and options."""
     table = Table(title="headframe games")
-    for column in ("name", "title", "players", "options"):
-        table.add_column(column)
+    table.add_column("game")
+    table.add_column("players", no_wrap=True)
+    table.add_column("options (name = default, then the choices)", overflow="fold")  # wrapped, never cut
     for name in game_names():
         try:
             game = load_game(name)
         except HeadframeError as exc:
-            table.add_row(name, f"[red]{escape(str(exc))}[/]", "", "")
+            table.add_row(name, "", f"[red]{escape(str(exc))}[/]")
             continue
         options = "\n".join(
-            f"{o['name']}={o['default']}" + (f" ({'/'.join(map(str, o['choices']))})" if o["choices"] else "")
+            f"{o['name']} = {o['default']}" + (f"\n  ({' / '.join(map(str, o['choices']))})" if o["choices"] else "")
             for o in game.Options.describe()
         )
-        table.add_row(name, game.title, ", ".join(map(str, game.players)), options or "-")
+        table.add_row(f"{name}\n[dim]{escape(game.title)}[/]", player_counts(game.players),
+                      escape(options) or "-")
     console.print(table)
+
+
+def player_counts(counts: tuple[int, ...]) -> str:
+    """ "2-6" for 2, 3, 4, 5 and 6 players; "2, 4" otherwise."""
+    if len(counts) > 2 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}-{counts[-1]}"
+    return ", ".join(map(str, counts))
 
 
 @app.command()
@@ -91,22 +102,22 @@ def rules(name: str, components: Path | None = ComponentsOption) -> None:
         for o in game.Options.describe():
             allowed = "/".join(map(str, o["choices"])) if o["choices"] else (
                 f">= {o['minimum']}" if o["minimum"] is not None else "")
-            table.add_row(o["name"], str(o["default"]), allowed, o["help"])
+            table.add_row(escape(o["name"]), escape(str(o["default"])), escape(allowed), escape(o["help"]))
         console.print(table)
     rulings = Table(title="Rulings (for what the rulebook leaves out)")
     for column in ("id", "source", "ruling"):
         rulings.add_column(column)
     for ruling in game.rulings():
-        rulings.add_row(ruling.id, ruling.source, f"[bold]{escape(ruling.title)}[/]\n{escape(ruling.text)}")
+        rulings.add_row(escape(ruling.id), escape(ruling.source), f"[bold]{escape(ruling.title)}[/]\n{escape(ruling.text)}")
     console.print(rulings)
     sources = Table(title="Component data and their sources")
     sources.add_column("section")
     sources.add_column("source")
     for section, value in game.components.items():
         if isinstance(value, dict) and "source" in value:
-            sources.add_row(section, str(value["source"]))
+            sources.add_row(escape(section), escape(str(value["source"])))
     if game.components.get("source"):
-        sources.add_row("(whole file)", str(game.components["source"]))
+        sources.add_row("(whole file)", escape(str(game.components["source"])))
     console.print(sources)
 
 
@@ -123,7 +134,7 @@ def print_result(state: State) -> None:
     for column in ("seat", "score", "rank"):
         table.add_column(column)
     for seat, (score, rank) in enumerate(zip(result.scores, result.ranking)):
-        table.add_row(f"Seat {seat + 1}", str(score), str(rank))
+        table.add_row(escape(seat_label(seat)), str(score), str(rank))
     console.print(table)
     if result.tiebreak:
         console.print(f"First place decided by the tie-breaker: {escape(result.tiebreak)}")
@@ -149,7 +160,7 @@ def random_game(
     while not state.is_over():
         seat = rng.choice(state.to_move())
         action = rng.choice(state.decision(seat).actions)
-        console.print(f"[dim]Seat {seat + 1}:[/] {escape(game.describe_action(action))}")
+        console.print(f"[dim]{escape(seat_label(seat))}:[/] {escape(game.describe_action(action))}")
         state.apply(seat, action)
         shown = print_log(state, shown)
     console.print(escape(game.render_text(state.view(None))))
@@ -163,17 +174,49 @@ def random_game(
 def replay_record(
     path: Path,
     step: bool = typer.Option(False, "--step", help="Pause after every action (Enter to go on, q to stop)."),
-    seat: int | None = typer.Option(None, "--seat", help="Show the game as this seat saw it."),
+    seat_number: int | None = typer.Option(None, "--seat", help="Show the game as this seat saw it (1 for the first)."),
 ) -> None:
     """Print a recorded game, or step through it."""
     try:
         record = load_record(path)
         game = load_game(record["game"])
         state = replay({**record, "actions": []}, game)
-        if seat is not None:
-            state.view(seat)
     except HeadframeError as exc:
         fail(str(exc))
+    seat = chosen_seat(state, seat_number)
+    with naming(record_names(record)):
+        print_replay(state, record, seat, step)
+
+
+def chosen_seat(state: State, number: int | None) -> int | None:
+    """The 0-based seat of a `--seat` people count from 1."""
+    if number is None:
+        return None
+    if not 1 <= number <= state.players:
+        fail(f"there is no seat {number}: seats are 1 to {state.players}")
+    return number - 1
+
+
+def record_names(record: dict[str, Any]) -> list[str | None]:
+    """The players' names a record keeps (the server's seats, or the terminal's seat specs)."""
+    from headframe.play import seat_name
+
+    seats = record.get("seats")
+    if not isinstance(seats, list):
+        return []
+    names: list[str | None] = []
+    for index, seat in enumerate(seats):
+        if isinstance(seat, dict) and isinstance(seat.get("name"), str):
+            names.append(seat["name"])
+        elif isinstance(seat, str):
+            names.append(seat_name(seat, index))
+        else:
+            names.append(None)
+    return names
+
+
+def print_replay(state: State, record: dict[str, Any], seat: int | None, step: bool) -> None:
+    game = state.game
     shown = print_log(state, 0, seat)
     for index, item in enumerate(record["actions"]):
         try:
@@ -181,7 +224,7 @@ def replay_record(
             state.apply(item["seat"], action)
         except HeadframeError as exc:
             fail(f"actions[{index}]: {exc}")
-        console.print(f"[dim]{index + 1}. seat {item['seat']}:[/] {escape(game.describe_action(action))}")
+        console.print(f"[dim]{index + 1}. {escape(seat_label(item['seat']))}:[/] {escape(game.describe_action(action))}")
         shown = print_log(state, shown, seat)
         if step:
             console.print(escape(game.render_text(state.view(seat))))
@@ -206,15 +249,13 @@ def load_position_file(path: Path) -> State:
 @position_app.command("show")
 def position_show(
     path: Path,
-    seat: int | None = typer.Option(None, "--seat", help="Show it as this seat sees it."),
+    seat_number: int | None = typer.Option(None, "--seat", help="Show it as this seat sees it (1 for the first)."),
     as_json: bool = typer.Option(False, "--json", help="Print the view as JSON."),
 ) -> None:
     """Show a position: whose move, the legal actions, the board."""
     state = load_position_file(path)
-    try:
-        view = state.view(seat)
-    except HeadframeError as exc:
-        fail(str(exc))
+    seat = chosen_seat(state, seat_number)
+    view = state.view(seat)
     if as_json:
         console.print_json(json.dumps(view))
         return
@@ -222,7 +263,7 @@ def position_show(
     for waiting in state.to_move():
         if seat is None or seat == waiting:
             decision = state.decision(waiting)
-            console.print(f"Seat {waiting + 1} — {escape(decision.prompt)}:")
+            console.print(f"{escape(seat_label(waiting))} — {escape(decision.prompt)}:")
             for action in decision.actions:
                 console.print(f"  {escape(action.id)}  {escape(state.game.describe_action(action))}")
     if state.is_over():
@@ -253,7 +294,8 @@ def play(
     seed: int | None = typer.Option(None, "--seed", "-s", help="The game's seed (default: random)."),
     option: list[str] = typer.Option([], "--option", "-o", help="An option, name=value (repeatable)."),
     resume: Path | None = typer.Option(None, "--resume", help="Continue a saved game from its record."),
-    record: Path | None = typer.Option(None, "--record", help="Where to save the record."),
+    record: Path | None = typer.Option(None, "--record", help="Where to save the record (default: a file in "
+                                       "the user's data directory, its path printed at the end)."),
     fast: bool = typer.Option(False, "--fast", help="Do not pause after the bots' moves."),
 ) -> None:
     """Play at the terminal, against bots or friends (hot seat)."""

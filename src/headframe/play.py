@@ -2,29 +2,58 @@
 
 People see only their own seat's view; between two people at one keyboard a
 hand-over screen hides the last one's hand. Every finished game writes its
-record; `s` saves at any time, `q` and Ctrl-C offer to save (Ctrl-C saves).
+record (by default in the user's data directory); `s` saves at any time, `q`
+and Ctrl-C offer to save (Ctrl-C saves).
+
+All game text is printed escaped (never read as Rich markup), inside `naming`,
+so the log, the menus and the board read the players' names, each printed in
+its seat's colour. Long lists of choices are grouped by kind and numbered by
+the game's fixed action space (`numbered`), so a number keeps its action.
 """
 
 from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+import platformdirs
+from rich.console import Console, Group, RenderableType
+from rich.markdown import Markdown
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
+from rich.text import Text
 
 from headframe.agents import Agent, InformationSet, make_agent
-from headframe.engine import Game, HeadframeError, IllegalAction, Rng, State
+from headframe.agents.hints import hint
+from headframe.engine import (
+    Action,
+    Entry,
+    Game,
+    HeadframeError,
+    IllegalAction,
+    Rng,
+    State,
+    naming,
+    seat_colour,
+    seat_colour_name,
+    seat_label,
+    seat_number,
+)
 
 BOT_PACE_S = 0.8
-COMMANDS = "number or typed action to play · ? rules · u undo · s save · q quit"
+HINT_SECONDS = 1.0
+LONG_LIST = 20  # more choices than this are grouped by kind, with the action space's numbers
+COMMANDS = ("number or typed action to play · h what the bot would do · ? rules · ? name: a card or space"
+            " · u undo · s save · q quit")
+NUMBERING = (f"Lists of more than {LONG_LIST} choices are grouped by kind, and there each choice's number is its "
+             "place in the game's fixed list of every action it can offer: an action keeps its number from one "
+             "such decision to the next, whatever else is offered. Shorter lists are numbered from 1.")
 
 
 class SeatError(HeadframeError, ValueError):
@@ -58,16 +87,49 @@ def make_seats(specs: list[str], game: Game, seed: int) -> list[Seat]:
     if len(specs) not in game.players:
         raise SeatError(f"{game.title} is played by {', '.join(map(str, game.players))} players, "
                         f"and {len(specs)} seats were given")
-    seats = []
-    for index, spec in enumerate(specs):
-        if spec == "you":
-            seats.append(Seat("You", spec))
-        elif spec.startswith("human:") and spec[6:].strip():
-            seats.append(Seat(spec[6:].strip(), spec))
-        else:
-            agent = make_agent(spec, game, seed * 31 + index)
-            seats.append(Seat(f"{spec.partition(':')[0].capitalize()} {index}", spec, agent))
-    return seats
+    return [Seat(seat_name(spec, index), spec, None if person(spec) else make_agent(spec, game, seed * 31 + index))
+            for index, spec in enumerate(specs)]
+
+
+def person(spec: str) -> bool:
+    return spec == "you" or (spec.startswith("human:") and bool(spec[6:].strip()))
+
+
+def seat_name(spec: str, seat: int) -> str:
+    """The name a seat spec plays under: "Seat 1" for "you" (a name, not a pronoun:
+    the log reads "Seat 1 bids"), the person's, or "Heuristic 2" for a heuristic bot
+    in the second seat."""
+    if spec == "you":
+        return seat_label(seat)
+    if person(spec):
+        return spec[6:].strip()
+    return f"{spec.partition(':')[0].capitalize()} {seat_number(seat)}"
+
+
+def who(seat: int) -> str:
+    """The seat's name (`seat_label`), escaped, in the seat's colour: Rich markup."""
+    return f"[bold {seat_colour(seat)}]{escape(seat_label(seat))}[/]"
+
+
+def numbered(game: Game, players: int, actions: Sequence[Action]) -> list[tuple[int, Action]]:
+    """The number a person types for each choice, in the order shown. A long list
+    is numbered by the game's action space (its fixed list of every action, where
+    each kind's actions sit together in a fixed order), so an action keeps its
+    number at every such decision; a short one from 1."""
+    if len(actions) <= LONG_LIST or not game.has_action_space():
+        return list(enumerate(actions, 1))
+    space = game.action_space(players)
+    return sorted(((space.index(action) + 1, action) for action in actions), key=lambda pair: pair[0])
+
+
+def kind_heading(kind: str) -> str:
+    """ "Build mine" for the action kind "build_mine"."""
+    return kind.replace("_", " ").capitalize()
+
+
+def readable(text: str) -> Markdown:
+    """Rule text as Markdown for the terminal, keeping its line breaks."""
+    return Markdown("\n".join(line.rstrip() + "  " for line in text.strip().splitlines()))
 
 
 class Quit(Exception):
@@ -78,7 +140,8 @@ class TerminalGame:
     """One game at one terminal."""
 
     def __init__(self, state: State, seats: list[Seat], console: Console, read: Callable[[str], str] = input,
-                 fast: bool = False, record_path: Path | None = None, seed: int = 0) -> None:
+                 fast: bool = False, record_path: Path | None = None, seed: int = 0,
+                 hint_seconds: float = HINT_SECONDS) -> None:
         self.state = state
         self.game = state.game
         self.seats = seats
@@ -87,49 +150,79 @@ class TerminalGame:
         self.fast = fast
         self.record_path = record_path or default_record_path(self.game.name)
         self.rng = Rng(seed ^ 0x5EA7)
-        self.seen = [0] * len(seats)
+        self.hint_rng = Rng(seed ^ 0x4147)  # apart from the bots' stream: asking for hints changes no bot's play
+        self.hint_seconds = hint_seconds
+        self.seen = [0] * len(seats)  # per seat: the entries of its log shown to it
+        self.told = 0  # the entries of the viewer's log told after bots' moves
         self.at_keyboard: int | None = None
         self.humans = sum(seat.human for seat in seats)
 
     # --- the game loop -----------------------------------------------------------
 
     def run(self) -> State:
-        try:
-            while not self.state.is_over():
-                seat = self.state.to_move()[0]
-                if self.seats[seat].human:
-                    self.human_turn(seat)
-                else:
-                    self.bot_turn(seat)
-            self.finish()
-        except Quit:
-            if self.ask_yes("Save the game before leaving? [Y/n] "):
+        with naming([seat.name for seat in self.seats]):
+            self.introduce()
+            try:
+                while not self.state.is_over():
+                    seat = self.state.to_move()[0]
+                    if self.seats[seat].human:
+                        self.human_turn(seat)
+                    else:
+                        self.bot_turn(seat)
+                self.finish()
+            except Quit:
+                if self.ask_yes("Save the game before leaving? [Y/n] "):
+                    self.save()
+            except (KeyboardInterrupt, EOFError):
+                self.console.print("\nInterrupted.")
                 self.save()
-        except (KeyboardInterrupt, EOFError):
-            self.console.print("\nInterrupted.")
-            self.save()
         return self.state
 
+    def introduce(self) -> None:
+        players = ", ".join(f"{who(seat)} (Seat {seat_number(seat)}, {seat_colour_name(seat)})"
+                            for seat in range(len(self.seats)))
+        self.console.print(f"[bold]{escape(self.game.title)}[/]: {players}")
+        self.tell(None)
+
+    def tell(self, seat: int | None) -> None:
+        """What happened since the last telling (after a bot's move: what it showed),
+        as the log tells the one person at the keyboard (everyone's public log when
+        several share it): never a bot's move itself, which may be a sealed commitment."""
+        viewer = self.viewer()
+        entries = self.state.log_for(viewer)
+        news = entries[min(self.told, len(entries)):]
+        self.told = len(entries)
+        if viewer is not None:
+            self.seen[viewer] = self.told
+        if news:
+            self.console.print(f"{who(seat)} moved:" if seat is not None else "[bold]So far:[/]")
+            for entry in news[-12:]:
+                self.console.print("  " + escape(self.game.describe_event(entry)))
+
     def bot_turn(self, seat: int) -> None:
-        info = InformationSet(self.state, seat, self.rng)
-        action = self.seats[seat].agent.choose(info)
+        agent = self.seats[seat].agent
+        assert agent is not None  # a bot's seat
+        action = agent.choose(InformationSet(self.state, seat, self.rng))
         self.state.apply(seat, action)
-        if self.humans:
-            self.console.print(f"[cyan]{escape(self.seats[seat].name)}[/]: {escape(self.game.describe_action(action))}")
-            if not self.fast:
-                time.sleep(BOT_PACE_S)
-        else:
-            self.console.print(f"{escape(self.seats[seat].name)}: {escape(self.game.describe_action(action))}")
+        self.tell(seat)
+        if self.humans and not self.fast:
+            time.sleep(BOT_PACE_S)
+
+    def viewer(self) -> int | None:
+        """The one person's seat, or None (everyone's public view) for none or several."""
+        return next((i for i, s in enumerate(self.seats) if s.human), None) if self.humans == 1 else None
 
     def human_turn(self, seat: int) -> None:
         self.hand_over(seat)
         self.show(seat)
         while True:
-            text = self.read(f"{self.seats[seat].name}> ").strip()
+            text = self.read(f"{seat_label(seat)}> ").strip()
             if not text:
                 continue
-            if text == "?":
-                self.show_help(seat)
+            if text == "?" or text.startswith("? "):
+                self.show_help(seat, text[1:].strip())
+            elif text == "h":
+                self.show_hint(seat)
             elif text == "u":
                 if self.take_back(seat):
                     return
@@ -138,16 +231,16 @@ class TerminalGame:
             elif text == "q":
                 raise Quit
             elif self.play(seat, text):
+                self.told = len(self.state.log_for(self.viewer()))  # one's own move is not told back
                 return
 
+    def menu(self, seat: int) -> list[tuple[int, Action]]:
+        return numbered(self.game, self.state.players, self.state.decision(seat).actions)
+
     def play(self, seat: int, text: str) -> bool:
-        actions = self.state.decision(seat).actions
         try:
             if text.isdigit():
-                number = int(text)
-                if not 1 <= number <= len(actions):
-                    raise IllegalAction(f"choose a number from 1 to {len(actions)}")
-                action = actions[number - 1]
+                action = self.numbered_action(seat, int(text))
             else:
                 action = self.game.parse_action(text)
             self.state.apply(seat, action)
@@ -155,6 +248,15 @@ class TerminalGame:
             self.console.print(f"[red]{escape(str(exc))}[/] ({COMMANDS})")
             return False
         return True
+
+    def numbered_action(self, seat: int, number: int) -> Action:
+        menu = self.menu(seat)
+        chosen = dict(menu).get(number)
+        if chosen is not None:
+            return chosen
+        if len(menu) <= LONG_LIST:
+            raise IllegalAction(f"choose a number from 1 to {len(menu)}")
+        raise IllegalAction(f"no choice has the number {number} now: choose one of the numbers shown")
 
     def take_back(self, seat: int) -> bool:
         if not self.state.can_undo(seat):
@@ -172,7 +274,7 @@ class TerminalGame:
         if self.humans < 2 or self.at_keyboard == seat:
             return
         self.console.clear()
-        self.console.print(Panel(f"Pass the keyboard to [bold]{escape(self.seats[seat].name)}[/] (seat {seat}).\n"
+        self.console.print(Panel(f"Pass the keyboard to {who(seat)} (Seat {seat_number(seat)}).\n"
                                  "Press Enter when nobody else can see the screen."))
         self.read("")
         self.console.clear()
@@ -184,40 +286,76 @@ class TerminalGame:
         self.seen[seat] = len(entries)
         view = self.state.view(seat)
         self.console.print(Panel(escape(self.game.render_text(view)),
-                                 title=f"{escape(self.game.title)} — {escape(self.seats[seat].name)}, seat {seat}"))
+                                 title=f"{escape(self.game.title)} — {who(seat)}, Seat {seat_number(seat)}"))
         if news:
             self.console.print("[bold]Since your last move:[/]")
             for entry in news[-12:]:
                 self.console.print("  " + escape(self.game.describe_event(entry)))
         decision = self.state.decision(seat)
         self.console.print(f"[bold]{escape(decision.prompt)}[/]")
-        table = Table(show_header=False, box=None)
-        for number, action in enumerate(decision.actions, 1):
-            words = self.game.describe_action(action)
-            typed = f"[dim]{escape(action.id)}[/]" if words != action.id else ""
-            table.add_row(f"[bold]{number:>3}[/]", escape(words), typed)
-        self.console.print(table)
+        self.console.print(self.choices(self.menu(seat)))
         self.console.print(f"[dim]{COMMANDS}[/]")
 
-    def show_help(self, seat: int) -> None:
+    def choices(self, menu: list[tuple[int, Action]]) -> RenderableType:
+        """The numbered choices; a long list under a heading per action kind."""
+        grouped = len(menu) > LONG_LIST
+        table = Table(show_header=False, box=None)
+        kind = None
+        for number, action in menu:
+            if grouped and action.kind != kind:
+                kind = action.kind
+                table.add_row("", f"[bold underline]{escape(kind_heading(kind))}[/]")
+            table.add_row(f"[bold]{number:>3}[/]", escape(self.game.describe_action(action)))
+        return table
+
+    def show_hint(self, seat: int) -> None:
+        """What the game's ISMCTS would do here, searching the seat's information set only."""
+        self.console.print(f"[dim]The bot thinks for {self.hint_seconds:g} s...[/]")
+        choices = hint(self.state, seat, self.hint_seconds, self.hint_rng.next64() >> 1)
+        numbers = {action: number for number, action in self.menu(seat)}
+        parts = [f"{rank}. {escape(self.game.describe_action(action))} {round(100 * share)}% "
+                 f"[dim](number {numbers[action]})[/]" for rank, (action, share) in enumerate(choices, 1)]
+        self.console.print("The bot would: " + "  ".join(parts))
+
+    def show_help(self, seat: int, words: str = "") -> None:
+        if words:
+            self.explain(words)
+            return
         decision = self.state.decision(seat)
-        self.console.print(Panel(escape(self.game.summary.strip()), title=f"{escape(self.game.title)}: the rules"))
+        parts: list[RenderableType] = [Panel(readable(self.game.summary), title=f"{escape(self.game.title)}: the rules")]
         rulings = self.game.rulings_for(decision.kind)
         if rulings:
-            self.console.print(f"[bold]Rulings that bear on this decision ({escape(decision.kind)}):[/]")
-            for ruling in rulings:
-                self.console.print(f"  [bold]{ruling.id}[/] ({ruling.source}) {escape(ruling.title)}: {escape(ruling.text)}")
-        self.console.print(f"[dim]{COMMANDS}[/]")
+            parts.append(Text(f"Rulings that bear on this decision ({decision.kind.replace('_', ' ')}):", style="bold"))
+            parts += [Text.assemble("  ", (ruling.id, "bold"), f" ({ruling.source}) {ruling.title}: {ruling.text}")
+                      for ruling in rulings]
+        parts += [Text(NUMBERING), Text(COMMANDS, style="dim")]
+        if self.console.is_terminal:
+            with self.console.pager():
+                self.console.print(Group(*parts))
+        else:
+            self.console.print(Group(*parts))
+
+    def explain(self, words: str) -> None:
+        """`? single house`: what a card, tile, building or space does, from the game's glossary."""
+        found = self.game.glossary.find(words)
+        if not found:
+            self.console.print(f"There is no card or space called {escape(repr(words))} in {escape(self.game.title)}.")
+        elif len({entry.name.casefold() for entry in found}) == 1:
+            for entry in found:
+                self.console.print(entry_panel(entry))
+        else:
+            self.console.print(f"Several things match {escape(repr(words))}: type ? and one of these names.")
+            for entry in found:
+                self.console.print(f"  [bold]{escape(entry.name)}[/] ({escape(entry.kind)})")
 
     def finish(self) -> None:
-        viewer = next((i for i, s in enumerate(self.seats) if s.human), None) if self.humans == 1 else None
-        self.console.print(Panel(escape(self.game.render_text(self.state.view(viewer))), title="Game over"))
+        self.console.print(Panel(escape(self.game.render_text(self.state.view(self.viewer()))), title="Game over"))
         result = self.state.result()
         table = Table(title="Result")
         for column in ("seat", "player", "score", "rank"):
             table.add_column(column)
         for seat in sorted(range(len(self.seats)), key=lambda s: result.ranking[s]):
-            table.add_row(str(seat), escape(self.seats[seat].name), str(result.scores[seat]), str(result.ranking[seat]))
+            table.add_row(str(seat_number(seat)), who(seat), str(result.scores[seat]), str(result.ranking[seat]))
         self.console.print(table)
         if result.tiebreak:
             self.console.print(f"First place was decided by the tie-breaker: {escape(result.tiebreak)}.")
@@ -240,7 +378,19 @@ class TerminalGame:
             return True
 
 
+def entry_panel(entry: Entry) -> Panel:
+    """A glossary entry in full: name, kind, text, and the caveat of reconstructed text."""
+    body = Text(entry.text)
+    if entry.caveat():
+        body.append("\n" + entry.caveat(), style="italic")
+    return Panel(body, title=f"[bold]{escape(entry.name)}[/] ({escape(entry.kind)})", title_align="left")
+
+
+def records_dir() -> Path:
+    """Where terminal games save their records: the user's data directory."""
+    return Path(platformdirs.user_data_dir("headframe")) / "records"
+
+
 def default_record_path(game_name: str) -> Path:
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    return Path("headframe-records") / f"{game_name}-{stamp}.json"
-
+    return records_dir() / f"{game_name}-{stamp}.json"

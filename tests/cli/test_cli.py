@@ -37,7 +37,7 @@ def test_random_prints_a_log_and_writes_a_replayable_record(tmp_path) -> None:
     assert replayed.exit_code == 0 and "Result" in replayed.output
     position = tmp_path / "position.json"
     assert run("position", "save", str(record), str(position), "--upto", "2").exit_code == 0
-    shown = run("position", "show", str(position), "--seat", "0")
+    shown = run("position", "show", str(position), "--seat", "1")
     assert shown.exit_code == 0 and "bid:" in shown.output
 
 
@@ -83,3 +83,28 @@ def test_people_read_seats_from_one_and_game_text_is_never_emoji() -> None:
     with console.capture() as captured:
         console.print("construct:convenience_store:1:0")  # an Ore City action id, typed back as printed
     assert captured.get().strip() == "construct:convenience_store:1:0"
+
+
+def test_games_wraps_option_names_and_never_cuts_them() -> None:
+    from headframe.engine import game_names, load_game
+
+    result = run("games")
+    assert result.exit_code == 0 and "…" not in result.output
+    for name in game_names():
+        for option in load_game(name).Options.describe():
+            assert f" {option['name']} = " in result.output, option["name"]
+
+
+def test_seats_given_and_printed_count_from_one(tmp_path) -> None:
+    record = tmp_path / "game.json"
+    assert run("random", "pit-lamps", "--players", "2", "--seed", "4", "-o", "rounds=1", "--record",
+               str(record)).exit_code == 0
+    position = tmp_path / "position.json"
+    assert run("position", "save", str(record), str(position), "--upto", "1").exit_code == 0
+    for bad in ("0", "3"):
+        refused = run("position", "show", str(position), "--seat", bad)
+        assert refused.exit_code == 2 and f"there is no seat {bad}: seats are 1 to 2" in refused.output
+    shown = run("position", "show", str(position), "--seat", "2")
+    assert shown.exit_code == 0 and "Seat 2 — " in shown.output and "Seat 1 — " not in shown.output
+    replayed = run("replay", str(record), "--seat", "1")
+    assert replayed.exit_code == 0 and "1. Seat " in replayed.output and "seat 0" not in replayed.output.lower()

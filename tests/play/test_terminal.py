@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -34,11 +35,29 @@ def to_prompt(child: pexpect.spawn) -> None:
         child.sendline("")
 
 
+CHOICE = re.compile(r"^ *(\d+)  \S")  # a numbered choice; a list of more than 20 has a heading per kind
+HEADING = re.compile(r"^ {6}\S")
+
+
+def first_choice(child: pexpect.spawn) -> str:
+    """The first number of the choices listed before the prompt (long lists are not numbered from 1)."""
+    listed = child.before.rsplit("number or typed action to play", 1)[0].splitlines()
+    first = None
+    for line in reversed(listed):
+        found = CHOICE.match(line)
+        if found:
+            first = found.group(1)
+        elif not HEADING.match(line) and line.strip():
+            break
+    assert first is not None, listed[-5:]
+    return first
+
+
 def answer_until_over(child: pexpect.spawn, limit: int) -> None:
     for _ in range(limit):
         index = child.expect([PROMPT, HAND_OVER, "Game over", pexpect.EOF])
         if index == 0:
-            child.sendline("1")
+            child.sendline(first_choice(child))
         elif index == 1:
             child.sendline("")
         else:
@@ -55,14 +74,17 @@ def test_a_whole_game_against_a_bot_with_bad_input_and_undo(name: str, tmp_path)
     child = spawn(name, "--seats", ",".join(["you"] + ["random"] * (players - 1)), "--seed", "1",
                   "--record", str(record))
     child.expect(PROMPT)
-    for bad, explanation in (("999", "choose a number from 1 to"), ("{broken", "not valid JSON"),
+    first = first_choice(child)
+    for bad, explanation in (("99999", "choose a number from 1 to|no choice has the number 99999"),
+                             ("{broken", "not valid JSON"),
                              ("nonsense-kind", "unknown action kind")):
         child.sendline(bad)
         child.expect(explanation)
         child.expect(PROMPT)
     child.sendline("u")
     child.expect("Nothing to take back")
-    child.sendline("1")
+    child.expect(PROMPT)
+    child.sendline(first)
     answer_until_over(child, 5000)
     finished = json.loads(record.read_text())
     assert load_game(name).replay(finished).is_over()
@@ -77,7 +99,7 @@ def test_hot_seat_save_and_resume(name: str, tmp_path) -> None:
     child = spawn(name, "--seats", seats, "--seed", "2", "--record", str(record))
     for _ in range(6):
         to_prompt(child)
-        child.sendline("1")
+        child.sendline(first_choice(child))
     to_prompt(child)
     child.sendline("s")
     child.expect("Record saved")
@@ -91,7 +113,7 @@ def test_hot_seat_save_and_resume(name: str, tmp_path) -> None:
                             timeout=60, dimensions=(50, 160))
     for _ in range(20):
         to_prompt(resumed)
-        resumed.sendline("1")
+        resumed.sendline(first_choice(resumed))
     to_prompt(resumed)
     resumed.sendline("q")
     resumed.expect("Save the game before leaving")
@@ -101,3 +123,25 @@ def test_hot_seat_save_and_resume(name: str, tmp_path) -> None:
     assert continued["actions"][:len(saved["actions"])] == saved["actions"]
     assert len(continued["actions"]) >= len(saved["actions"]) + 20
     assert load_game(name).replay(continued).history
+
+
+def test_hint_help_and_names_in_a_real_terminal(tmp_path) -> None:
+    child = pexpect.spawn(HEADFRAME, ["play", "tinners-trail", "--seats", "you,random", "--seed", "3", "--fast"],
+                          env={**ENV, "XDG_DATA_HOME": str(tmp_path)}, encoding="utf-8", timeout=60,
+                          dimensions=(50, 160))
+    to_prompt(child)
+    child.sendline("h")
+    child.expect(r"The bot would: 1\. [^\n]+ \d+% \(number \d+\)")
+    child.expect(PROMPT)
+    child.sendline("?")
+    child.expect("the rules")  # TERM=dumb: the pager prints plainly
+    child.expect("Shorter lists are numbered from 1")
+    child.expect(PROMPT)
+    child.sendline("? xyzzy")
+    child.expect("There is no card or space called 'xyzzy'")
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect("Save the game before leaving")
+    child.sendline("n")
+    child.expect(pexpect.EOF)
+    assert not list(tmp_path.rglob("*.json"))

@@ -73,6 +73,13 @@ class ISMCTSAgent:
         actions = info.decision.actions
         if len(actions) == 1:
             return actions[0]
+        root = self.search(info)
+        return max(actions, key=lambda a: (root.children[a].visits, root.children[a].reward)
+                   if a in root.children else (-1, 0.0))
+
+    def search(self, info: InformationSet) -> Node:
+        """The searched tree's root: its children are the seat's actions, with
+        their visits (`choose` takes the most visited; hints show the shares)."""
         root = Node(-1)
         depth = self.rollout_depth(info.players)
         start = time.perf_counter()
@@ -83,8 +90,7 @@ class ISMCTSAgent:
             self._iterate(root, info, depth)
             iterations += 1
         self.last_iterations = iterations
-        return max(actions, key=lambda a: (root.children[a].visits, root.children[a].reward)
-                   if a in root.children else (-1, 0.0))
+        return root
 
     def rollout_depth(self, players: int) -> int:
         return self.depth or self.game.search_depth(players)

@@ -68,6 +68,7 @@ class CreateGame(Strict):
     seed: int | None = Field(default=None, ge=0, lt=1 << 63)
     clock: ClockChoice = Field(default_factory=ClockChoice)  # forced to none for hot seat and bots alone
     open_seats: bool = False  # anyone in the lobby may take the human seats (otherwise: by invitation only)
+    hints: bool = True  # seats may ask what the bot would do (hints.py); always off in rated games
 
 
 class Claim(Strict):

@@ -36,6 +36,8 @@ class ServerConfig:
     register_rate: str = "5/minute"
     chat_rate: str = "5/10 seconds"  # per client, and per seat (chat.py)
     seat_rate: str = "20/minute"  # seats left and taken back (standins.py)
+    hint_rate: str = "10/minute"  # hints asked for (hints.py), per client
+    hint_seconds: float = 1.0  # how long a hint's search runs
     chat_per_table: int = 2000  # the most messages a table's chat keeps
     # Accounts: how long a sign-in lasts, and whether X-Forwarded-Proto may say the request came over https
     # (only behind the operator's own reverse proxy: anyone else could send it).

@@ -142,6 +142,7 @@ class Hub:
             rules_version=game.rules_version,
             rated=rated_at_creation(hotseat, request.get("seed"), seat_specs, game),
         )
+        row.hints = bool(request.get("hints", True)) and not row.rated  # hints.py: never in rated games
         room = Room(row, game, state)
         row.status = room.status()
         self.timekeeper.begin(room, table_control(request, self.config.clock_presets))

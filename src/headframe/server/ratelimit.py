@@ -23,23 +23,24 @@ from .errors import TooManyRequests
 
 DONE = {"create": "games created", "claim": "seats claimed", "upload": "records uploaded",
         "signin": "sign-in attempts", "register": "accounts registered", "chat": "chat messages",
-        "seat": "seats left or taken back"}
+        "seat": "seats left or taken back", "hint": "hints asked for"}
 
 
 class RateLimits:
     """Rates in the limits library's notation ("30/minute")."""
 
     def __init__(self, create: str, claim: str, upload: str, signin: str = "10/minute",
-                 register: str = "5/minute", chat: str = "5/10 seconds", seat: str = "20/minute") -> None:
+                 register: str = "5/minute", chat: str = "5/10 seconds", seat: str = "20/minute",
+                 hint: str = "10/minute") -> None:
         self.rates = {"create": parse(create), "claim": parse(claim), "upload": parse(upload),
                       "signin": parse(signin), "register": parse(register), "chat": parse(chat),
-                      "seat": parse(seat)}
+                      "seat": parse(seat), "hint": parse(hint)}
         self.limiter = MovingWindowRateLimiter(MemoryStorage())
 
     @classmethod
     def of(cls, config: ServerConfig) -> RateLimits:
         return cls(config.create_rate, config.claim_rate, config.upload_rate, config.signin_rate, config.register_rate,
-                   config.chat_rate, config.seat_rate)
+                   config.chat_rate, config.seat_rate, config.hint_rate)
 
     def check(self, kind: str, client: str) -> None:
         """Count one `kind` request from `client`; over its rate, refuse it (uncounted)."""

@@ -60,6 +60,7 @@ class GameRow:
     clock_since: datetime | None = None  # when the running clocks started; None while none runs
     clock_deadline: datetime | None = None  # the earliest deadline of the running clocks
     rated: bool = False  # its result moves ratings (ratings.py: decided at creation)
+    hints: bool = False  # its seats may ask what the bot would do (hints.py; never in rated games)
     seats: list[SeatRow] = field(default_factory=list)
 
 

@@ -41,6 +41,7 @@ games = Table(
     Column("clock_since", DateTime(timezone=True), nullable=True),  # when the running clocks started
     Column("clock_deadline", DateTime(timezone=True), nullable=True, index=True),  # the earliest deadline
     Column("rated", Boolean, nullable=False, server_default=false()),  # its result moves ratings (ratings.py)
+    Column("hints", Boolean, nullable=False, server_default=false()),  # its seats may ask for hints (hints.py)
 )
 
 seats = Table(

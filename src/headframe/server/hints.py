@@ -1,0 +1,102 @@
+"""Hints: "What would the bot do?" for a seat one holds.
+
+The game's ISMCTS searches the seat's information set only (agents/hints.py)
+for `hint_seconds`, in a worker thread, on a copy of the state taken under
+nothing but the event loop (the room's state is replaced, never changed, by
+moves). Bounded: one search at a time per seat, a rate per client
+(`hint_rate`), and the answer is given only if the seat still owes the same
+decision when the search ends. Refused in rated games, and at tables created
+without the "Hints" option (on by default for unrated tables)."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from fastapi import APIRouter, FastAPI, Header, Request
+
+from headframe.agents.hints import hint
+from headframe.engine import Decision, State, naming, seat_label
+
+from .errors import BadRequest, Conflict, Forbidden
+from .holders import check_writer
+from .ratelimit import RateLimits, client_of
+from .rooms import Room
+
+if TYPE_CHECKING:
+    from .accounts import Auth
+    from .hub import Hub
+
+RATED = "hints are off in rated games: the result here moves ratings"
+NOT_HERE = "hints are off at this table: it was created without the Hints option"
+
+
+def refusal(room: Room) -> str | None:
+    """Why the table gives no hints (None: it gives them)."""
+    if room.row.rated:
+        return RATED
+    if not room.row.hints:
+        return NOT_HERE
+    return None
+
+
+def still_owes(now: State, before: State, seat: int, decision: Decision) -> bool:
+    """Whether the seat owes in `now` the decision it owed in `before`: it has not
+    acted since, nothing was taken back past it, and the decision is the same."""
+    done = len(before.history)
+    if len(now.history) < done or (done and now.history[done - 1] != before.history[-1]):
+        return False
+    if any(actor == seat for actor, _, _ in now.history[done:]):
+        return False
+    return seat in now.to_move() and now.decision(seat) == decision
+
+
+def add_routes(app: FastAPI, hub: Hub, auth: Auth, limits: RateLimits) -> None:
+    """GET /api/games/{id}/hints: whether the table gives hints (anyone may know).
+    POST /api/games/{id}/seats/{seat}/hint: the top three choices for a seat one
+    holds (its token, or the signed-in player's session with its CSRF header)."""
+    router = APIRouter()
+    searching: set[tuple[str, int]] = set()
+
+    @router.get("/api/games/{game_id}/hints")
+    async def hints_here(game_id: str) -> dict[str, Any]:
+        reason = refusal(await hub.room(game_id))
+        return {"hints": reason is None, "reason": reason}
+
+    @router.post("/api/games/{game_id}/seats/{seat}/hint")
+    async def ask(game_id: str, seat: int, request: Request,
+                  authorization: str | None = Header(default=None)) -> dict[str, Any]:
+        limits.check("hint", client_of(request))
+        room = await hub.room(game_id)
+        if isinstance(seat, bool) or not 0 <= seat < room.row.players:
+            raise BadRequest(f"there is no seat {seat} in this {room.row.players}-player game")
+        await check_writer(auth, request, room, authorization, seat)
+        reason = refusal(room)
+        if reason is not None:
+            raise Forbidden(reason)
+        state = room.state
+        with naming(room.names()):
+            if room.status() != "running" or seat not in state.to_move():
+                raise Conflict(f"{seat_label(seat)} has no decision to make now")
+            if room.row.seats[seat].controller != "human":
+                raise Conflict(f"a bot plays {seat_label(seat)} now")
+        key = (room.id, seat)
+        if key in searching:
+            raise Conflict("the bot is already thinking about this seat's decision: wait for its answer")
+        searching.add(key)
+        try:
+            decision = state.decision(seat)
+            choices = await asyncio.to_thread(hint, state.clone(), seat, hub.config.hint_seconds,
+                                              secrets.randbits(63))
+        finally:
+            searching.discard(key)
+        if not still_owes(room.state, state, seat, decision):
+            raise Conflict("the decision has moved on: ask again")
+        with naming(room.names()):
+            return {"seat": seat, "seconds": hub.config.hint_seconds,
+                    "choices": [{"action": action.to_json(), "id": action.id,
+                                 "label": room.game.describe_action(action), "share": round(share, 4)}
+                                for action, share in choices]}
+
+    app.include_router(router)
