@@ -38,13 +38,15 @@ from importlib.metadata import entry_points
 from pathlib import Path
 
 from headframe.agents import InformationSet, SpecLimits, make_agent, network_limits
-from headframe.engine import Rng, game_names, load_game, register
+from headframe.engine import HeadframeError, Rng, game_names, load_game, register
 from headframe.engine.registry import GROUP
 
 log = logging.getLogger("headframe.server")
 
 QUICK_SPECS = ("random", "heuristic")
 QUICK_SLACK = 2.0  # seconds a quick task gets beyond `grace`: a heuristic move is far quicker
+STARTUP_S = 60.0  # a new worker's most time to load every game's data and say it is ready
+READY = b"ready"
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,8 @@ def worker_main(conn, max_think: float, models: Path | None, games: list[str]) -
         register(getattr(importlib.import_module(module), name))
     limits = network_limits(max_think, models)
     try:
+        _load_every_game()
+        conn.send_bytes(READY)
         while True:
             task = BotTask(**json.loads(conn.recv_bytes()))
             try:
@@ -91,6 +95,18 @@ def worker_main(conn, max_think: float, models: Path | None, games: list[str]) -
             conn.send_bytes(json.dumps(answer).encode())
     except (EOFError, OSError):
         return  # the web process is gone, or closed the pipe
+
+
+def _load_every_game() -> None:
+    """Before the first task: a game's data takes up to half a second to load (more on a
+    loaded machine), which must not count against a task's deadline: a worker killed for
+    it would be replaced by one as slow, and the bot would never move."""
+    for name in game_names():
+        try:
+            game = load_game(name)
+            game.new_state(min(game.players), seed=0)
+        except HeadframeError:
+            continue  # a broken plugin fails its own tasks, not the worker
 
 
 def _choose(task: BotTask, limits: SpecLimits) -> dict:
@@ -108,6 +124,14 @@ class _Worker:
                                        name="headframe-bot", daemon=True)
         self.process.start()
         child.close()
+        try:
+            ready = self.conn.poll(STARTUP_S) and self.conn.recv_bytes() == READY
+        except EOFError:
+            ready = False
+        if not ready:
+            self.stop()
+            self.conn.close()
+            raise OSError(f"the worker was not ready within {STARTUP_S:g} s")
         self.ready = True  # False from a task's start until its clean answer
         self._reply: asyncio.Future | None = None
 
@@ -311,7 +335,7 @@ class BotPool:
             self._retire(spawn.result())
 
     async def _spawn(self) -> _Worker:
-        # Off the event loop: the first start waits for the forkserver's imports.
+        # Off the event loop: a start waits for the forkserver's imports and the worker's games.
         try:
             worker = await asyncio.to_thread(_Worker, self._context, self.max_think, self.models)
         except OSError as exc:
