@@ -117,7 +117,10 @@ class SpielState(pyspiel.State):
         self.state.apply(self.current_player(), self.space.action(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self.state.game.describe_action(self.space.action(action))
+        # OpenSpiel reads an action back from its string, so each must be unique: two copies
+        # of a card read alike in words, never in their ids.
+        chosen = self.space.action(action)
+        return f"{chosen.id}: {self.state.game.describe_action(chosen)}"
 
     def is_terminal(self) -> bool:
         return self.state.is_over()
