@@ -173,7 +173,7 @@ def test_a_guest_returns_to_the_seat_from_my_games_in_another_tab(browser, tmp_p
         entry.wait_for()
         screenshot(again, "accounts-guest-my-games")
         entry.click()
-        again.wait_for_selector("[data-version] .turn:has-text('You are You')")
+        again.wait_for_selector("[data-version] .turn:has-text('You are Guest')")  # the lobby names a guest's seat
         decide(again, Clicks())
         context.close()
         assert not guest.problems, guest.problems

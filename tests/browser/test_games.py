@@ -19,7 +19,9 @@ def test_a_short_game_against_bots_played_on_the_board(page, name):
     game = load_game(name)
     start_from_lobby(page, name, players=min(game.players))
     assert page.locator(".seat").first.is_visible()
-    assert "bot: heuristic" in page.locator("table").last.inner_text()
+    # The lobby names the bots by level ("Heuristic bot"); the players panel says how strong ("Medium bot").
+    page.wait_for_function("() => document.querySelector('table.players').innerText.includes('Medium bot')")
+    assert "Heuristic bot" in page.locator("table.players").inner_text()
 
     def look(clicks) -> None:
         if clicks.total == 3:

@@ -17,7 +17,9 @@ import uvicorn
 import websockets
 
 from headframe.engine import game_names, load_game
+from headframe.engine.people import naming
 from headframe.server import create_app
+from headframe.server.names import seat_names
 from headframe.server.storage import sqlite_url
 
 FAST_OPTIONS = {"copper-country": {"short_game": "eras_1_2"}}
@@ -256,29 +258,31 @@ def check_no_leaks(record: dict, messages: list[dict]) -> int:
     plies = visible_plies(record)
     states = [m for m in messages if m["type"] == "state"]
     checked = 0
-    for message in sorted(states, key=lambda m: plies[m["seat"]][m["version"]]):
-        seat = message["seat"]
-        shown = plies[seat][message["version"]]  # the seat's view was this until its next change
-        until = plies[seat][message["version"] + 1] if message["version"] + 1 < len(plies[seat]) else None
-        while len(state.history) < shown:
-            item = record["actions"][len(state.history)]
-            state.apply(item["seat"], item["action"])
-        view = json.loads(json.dumps(state.view(seat)))
-        log = json.loads(json.dumps(state.log_for(seat)))
-        assert set(message) == STATE_KEYS
-        assert message["view"] == view
-        assert message["log"] == log[message["log_start"]:]
-        assert message["log_text"] == [game.describe_event(e) for e in message["log"]]
-        decision = view.get("decision")
-        assert message["labels"] == ([game.describe_action(game.parse_action(a)) for a in decision["actions"]]
-                                     if decision else [])
-        assert message["action_ids"] == ([game.parse_action(a).id for a in decision["actions"]] if decision else [])
-        assert message["board"] == (game.render_board(view) if game.has_board() else None)
-        assert message["can_undo"] in undo_states(record, state, seat, until)
-        for seat_info in message["seats"]:
-            assert set(seat_info) == {"seat", "name", "controller", "agent", "claimed", "connected", "person_seat",
-                                      "open", "forfeited"}
-        checked += 1
+    # The texts are written with the table's names (server/names.py), as the server writes them.
+    with naming(seat_names((seat["name"], seat["agent"]) for seat in record["seats"])):
+        for message in sorted(states, key=lambda m: plies[m["seat"]][m["version"]]):
+            seat = message["seat"]
+            shown = plies[seat][message["version"]]  # the seat's view was this until its next change
+            until = plies[seat][message["version"] + 1] if message["version"] + 1 < len(plies[seat]) else None
+            while len(state.history) < shown:
+                item = record["actions"][len(state.history)]
+                state.apply(item["seat"], item["action"])
+            view = json.loads(json.dumps(state.view(seat)))
+            log = json.loads(json.dumps(state.log_for(seat)))
+            assert set(message) == STATE_KEYS
+            assert message["view"] == view
+            assert message["log"] == log[message["log_start"]:]
+            assert message["log_text"] == [game.describe_event(e) for e in message["log"]]
+            decision = view.get("decision")
+            assert message["labels"] == ([game.describe_action(game.parse_action(a)) for a in decision["actions"]]
+                                         if decision else [])
+            assert message["action_ids"] == ([game.parse_action(a).id for a in decision["actions"]] if decision else [])
+            assert message["board"] == (game.render_board(view) if game.has_board() else None)
+            assert message["can_undo"] in undo_states(record, state, seat, until)
+            for seat_info in message["seats"]:
+                assert set(seat_info) == {"seat", "name", "controller", "agent", "claimed", "connected", "person_seat",
+                                          "open", "forfeited"}
+            checked += 1
     return checked
 
 

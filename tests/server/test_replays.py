@@ -6,6 +6,7 @@ import json
 import time
 
 from headframe.engine import load_game, replay
+from headframe.engine.people import naming
 
 from .conftest import create
 
@@ -36,14 +37,17 @@ def test_finished_game_record_and_frames(server, http):
         if steps[index] > 0:
             assert http.get(f"/api/games/{game_id}/replay/{steps[index] - 1}").json()["log_length"] <= index
     game = load_game("pit-lamps")
+    assert overview["names"] == ["Random bot", "Heuristic bot"]  # bots seated without a name: by their level
     for step in (0, 1, steps[len(steps) // 2], overview["steps"]):
         frame = http.get(f"/api/games/{game_id}/replay/{step}").json()
         state = replay(record, upto=step)
         assert frame["views"] == [json.loads(json.dumps(state.view(s))) for s in range(2)]
         assert frame["spectator"] == json.loads(json.dumps(state.view(None)))
-        assert frame["texts"][0] == game.render_text(frame["views"][0])
-        assert frame["boards"] == [game.render_board(view) for view in frame["views"]]  # every seat's board
-        assert frame["spectator_board"] == game.render_board(frame["spectator"])
+        with naming(overview["names"]):  # drawn with the record's seat names
+            assert frame["texts"][0] == game.render_text(frame["views"][0])
+            assert frame["boards"] == [game.render_board(view) for view in frame["views"]]  # every seat's board
+            assert frame["spectator_board"] == game.render_board(frame["spectator"])
+        assert "Heuristic bot" in frame["spectator_board"] and "Seat 2" not in frame["spectator_board"]
         assert frame["log_length"] == len(state.log)
     assert http.get(f"/api/games/{game_id}/replay/{overview['steps'] + 1}").status_code == 404
     page = http.get(f"/games/{game_id}/replay")

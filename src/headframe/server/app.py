@@ -21,7 +21,7 @@ from headframe.agents import AGENT_NAMES
 from headframe.agents.policy import list_policies
 from headframe.engine import HeadframeError, game_names, jsontext, load_game
 
-from . import accounts, api, chat, leaderboard, lobby, pages, standins
+from . import accounts, api, chat, glossary, hints, leaderboard, lobby, pages, results, standins
 from .config import ServerConfig
 from .errors import BadRequest, Forbidden, NotFound, Refusal
 from .holders import bearer, check_host, check_writer, seat_if_any
@@ -74,7 +74,10 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
     lobby.add_routes(app, hub, auth)
     standins.add_routes(app, hub, auth, limits)
     leaderboard.add_routes(app, hub, ratings, _page)
+    glossary.add_routes(app)
+    results.add_routes(app, hub)
     chat.add_routes(app, hub, hub.chat, auth)
+    hints.add_routes(app, hub, auth, limits)
 
     # --- lobby -----------------------------------------------------------------
 

@@ -192,7 +192,7 @@ def add_routes(app: FastAPI, hub: Hub, ratings: Ratings, page: Callable[[str], H
     @app.get("/api/ratings/{game}")
     async def leaderboard(game: str) -> dict[str, Any]:
         """The game's leaderboard: rank, name, rating and games of players and bot levels."""
-        return await ratings.leaderboard(_game(game))
+        return await ratings.leaderboard(known_game(game))
 
     @app.get("/api/games/{game_id}/ratings")
     async def game_ratings(game_id: str) -> dict[str, Any]:
@@ -201,12 +201,13 @@ def add_routes(app: FastAPI, hub: Hub, ratings: Ratings, page: Callable[[str], H
 
     @app.get("/ratings/{game}", response_class=HTMLResponse)
     async def leaderboard_page(game: str) -> HTMLResponse:
-        found = _game(game)
+        found = known_game(game)
         return page(pages.render(f"Ratings · {found.title}", "leaderboard.js", {"game": found.name,
                                                                                  "title": found.title}))
 
 
-def _game(name: str) -> Game:
+def known_game(name: str) -> Game:
+    """The game called `name` on this server, or a 404."""
     if name not in game_names():
         raise NotFound(f"no game called {name!r}")
     try:

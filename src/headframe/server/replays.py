@@ -10,11 +10,15 @@ from collections import OrderedDict
 from typing import Any
 
 from headframe.engine import HeadframeError, RecordError, load_game, parse_record, replay
+from headframe.engine.people import naming
 
 from .errors import BadRequest, NotFound
+from .names import seat_names
+from .results import results
 
 CHECKPOINT_EVERY = 64
 MAX_NOTICES = 200
+MAX_NAME = 40  # a seat's name, as the server allows it
 
 
 class Replay:
@@ -28,6 +32,7 @@ class Replay:
         self.record = record
         self.steps = len(record["actions"])
         self.notices = _notices(record.get("notices", []), self.steps)
+        self.names = seat_names(_seats(record.get("seats"), record["players"]))
         self.checkpoints, self.log_steps = self._walk(record)
         self.final = final
 
@@ -45,18 +50,20 @@ class Replay:
         return checkpoints, log_steps
 
     def overview(self) -> dict[str, Any]:
-        game = self.game
-        return {
-            "game": game.name, "title": game.title, "steps": self.steps, "players": self.record["players"],
-            "seats": self.record.get("seats"),
-            "actions": [{"step": n, "seat": item["seat"],
-                         "text": game.describe_action(game.parse_action(item["action"]))}
-                        for n, item in enumerate(self.record["actions"], start=1)],
-            "log": [{"step": step, "entry": entry, "text": game.describe_event(entry)}
-                    for step, entry in zip(self.log_steps, self.final.log_for(None))],  # the public log
-            "result": self.final.result().to_json() if self.final.is_over() else None,
-            "notices": self.notices,  # what the server said (a clock ran out, a player left), at its step
-        }
+        game, over = self.game, self.final.is_over()
+        with naming(self.names):
+            return {
+                "game": game.name, "title": game.title, "steps": self.steps, "players": self.record["players"],
+                "seats": self.record.get("seats"), "names": list(self.names),
+                "actions": [{"step": n, "seat": item["seat"],
+                             "text": game.describe_action(game.parse_action(item["action"]))}
+                            for n, item in enumerate(self.record["actions"], start=1)],
+                "log": [{"step": step, "entry": entry, "text": game.describe_event(entry)}
+                        for step, entry in zip(self.log_steps, self.final.log_for(None))],  # the public log
+                "result": self.final.result().to_json() if over else None,
+                "results": results(game, self.final) if over else None,
+                "notices": self.notices,  # what the server said (a clock ran out, a player left), at its step
+            }
 
     def frame(self, step: int) -> dict[str, Any]:
         if not 0 <= step <= self.steps:
@@ -68,12 +75,13 @@ class Replay:
         views = [state.view(seat) for seat in range(state.players)]
         spectator = state.view(None)
         board = self.game.render_board if self.game.has_board() else lambda _view: None
-        return {
-            "step": step, "steps": self.steps, "to_move": list(state.to_move()), "log_length": len(state.log),
-            "spectator": spectator, "views": views, "spectator_text": self.game.render_text(spectator),
-            "texts": [self.game.render_text(view) for view in views],
-            "spectator_board": board(spectator), "boards": [board(view) for view in views],
-        }
+        with naming(self.names):
+            return {
+                "step": step, "steps": self.steps, "to_move": list(state.to_move()), "log_length": len(state.log),
+                "spectator": spectator, "views": views, "spectator_text": self.game.render_text(spectator),
+                "texts": [self.game.render_text(view) for view in views],
+                "spectator_board": board(spectator), "boards": [board(view) for view in views],
+            }
 
 
 def _notices(notices: Any, steps: int) -> list[dict[str, Any]]:
@@ -88,6 +96,22 @@ def _notices(notices: Any, steps: int) -> list[dict[str, Any]]:
             raise BadRequest("this record does not replay: each notice is {step: 0 to the steps, text: "
                              "at most 200 characters}")
     return [{"step": notice["step"], "text": notice["text"]} for notice in notices]
+
+
+def _seats(seats: Any, players: int) -> list[tuple[str | None, str | None]]:
+    """A record's seats ([{name, agent}], or none: "Seat N"), checked: an uploaded record's are anyone's text."""
+    if seats is None:
+        return [(None, None)] * players
+    if not isinstance(seats, list) or len(seats) != players or not all(_is_seat(seat) for seat in seats):
+        raise BadRequest(f"this record does not replay: seats: one {{name, agent}} per player, each name a text "
+                         f"of at most {MAX_NAME} characters")
+    return [(seat["name"], seat.get("agent")) for seat in seats]
+
+
+def _is_seat(seat: Any) -> bool:
+    return (isinstance(seat, dict) and isinstance(seat.get("name"), str) and len(seat["name"]) <= MAX_NAME
+            and seat["name"].isprintable() and isinstance(seat.get("agent"), str | None)
+            and len(seat.get("agent") or "") <= 120)
 
 
 class ReplayCache:

@@ -20,9 +20,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from headframe.engine import Game, State
+from headframe.engine.people import naming
 
 from . import clocks
 from .account_store import Account
+from .names import seat_names
 from .storage import GameRow, Notice
 from .tokens import matches
 
@@ -81,7 +83,7 @@ class Room:
         self.seen = [everyone if mask is None else mask for mask in (seen or [])]
         self.digests = self.digest(state)
         self._boards: dict[Audience, str | None] = {}
-        self._boards_of: State | None = None
+        self._boards_of: tuple[State, tuple[str, ...]] | None = None  # the state and names they were drawn with
         self.clock: clocks.Clock | None = None  # None: no clock (standins.Timekeeper keeps it)
         self.notices: list[Notice] = []
 
@@ -112,6 +114,10 @@ class Room:
 
     def is_host(self, token: str | None) -> bool:
         return matches(token, self.row.host_token_hash)
+
+    def names(self) -> tuple[str, ...]:
+        """The seats' names as people read them (every text of the table is written with them)."""
+        return seat_names((s.name, s.agent if s.controller == "bot" else None) for s in self.row.seats)
 
     def connected(self) -> set[int]:
         return {seat for watcher in self.watchers for seat in watcher.seats}
@@ -173,9 +179,9 @@ class Room:
         return "running" if all(claims.get(s.seat, s.claimed) for s in self.row.seats) else "open"
 
     def seats_json(self) -> list[dict[str, Any]]:
-        connected = self.connected()
+        connected, names = self.connected(), self.names()
         return [
-            {"seat": s.seat, "name": s.name, "controller": s.controller,
+            {"seat": s.seat, "name": names[s.seat], "controller": s.controller,
              "agent": s.agent if s.controller == "bot" else None,
              "claimed": s.claimed, "connected": s.seat in connected, "person_seat": s.token_hash is not None,
              "open": s.open, "forfeited": s.forfeited}
@@ -213,28 +219,32 @@ class Room:
         view = self.state.view(seat)
         entries = self.state.log_for(seat)[log_start:]
         actions = self.state.decision(seat).actions if "decision" in view else ()
-        return {
-            "type": "state", "game_id": self.id, "seat": seat, "version": self.version_for(seat),
-            "status": self.status(), "seats": self.seats_json(), "view": view,
-            "progress": self.progress(), "board": self.board(seat, view),
-            "action_ids": [action.id for action in actions],
-            "labels": [self.game.describe_action(action) for action in actions],
-            "log_start": log_start, "log": entries,
-            "log_text": [self.game.describe_event(entry) for entry in entries],
-            "can_undo": seat is not None and self.state.can_undo(seat),
-            "clock": self.clock_json(), "notices": self.notices_json(),
-        }
+        with naming(self.names()):
+            return {
+                "type": "state", "game_id": self.id, "seat": seat, "version": self.version_for(seat),
+                "status": self.status(), "seats": self.seats_json(), "view": view,
+                "progress": self.progress(), "board": self.board(seat, view),
+                "action_ids": [action.id for action in actions],
+                "labels": [self.game.describe_action(action) for action in actions],
+                "log_start": log_start, "log": entries,
+                "log_text": [self.game.describe_event(entry) for entry in entries],
+                "can_undo": seat is not None and self.state.can_undo(seat),
+                "clock": self.clock_json(), "notices": self.notices_json(),
+            }
 
     def board(self, seat: Audience, view: dict[str, Any]) -> str | None:
-        """The game's board picture of `view` (the seat's), drawn once per seat and
-        state however many connections hold the seat; None for a game without one."""
+        """The game's board picture of `view` (the seat's), drawn once per seat, state
+        and seats' names however many connections hold the seat (a seat taken by Ann
+        after a board was drawn is drawn again); None for a game without one."""
         if not self.game.has_board():
             return None
-        if self._boards_of is not self.state:
-            self._boards, self._boards_of = {}, self.state
+        names = self.names()
+        if self._boards_of is None or self._boards_of[0] is not self.state or self._boards_of[1] != names:
+            self._boards, self._boards_of = {}, (self.state, names)
         if seat not in self._boards:
             try:
-                self._boards[seat] = self.game.render_board(view)
+                with naming(names):
+                    self._boards[seat] = self.game.render_board(view)
             except Exception:
                 # A picture's bug must not stop the game: the page falls back to the view's tables.
                 log.exception("the board of game %s (%s) failed to draw", self.id, self.game.name)
@@ -245,7 +255,11 @@ class Room:
         """The game's text picture of a seat's view: asked for, not broadcast, and
         drawn in a thread, as some games take milliseconds to draw one."""
         version, view = self.version_for(seat), self.state.view(seat)
-        return {"seat": seat, "version": version, "text": await asyncio.to_thread(self.game.render_text, view)}
+        return {"seat": seat, "version": version, "text": await asyncio.to_thread(self._text, view, self.names())}
+
+    def _text(self, view: dict[str, Any], names: tuple[str, ...]) -> str:
+        with naming(names):
+            return self.game.render_text(view)
 
     def record(self) -> dict[str, Any]:
         record = self.state.record()

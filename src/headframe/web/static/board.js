@@ -4,8 +4,30 @@
 // knows no game: it makes those elements clickable (a small menu when one
 // element offers several actions) and reports which actions have a place, so
 // the page shows only the others as buttons.
+//
+// The board sits in a frame that scales it (its viewBox) and lets it be panned:
+// on a wide screen the whole board fits the frame's width and the window's height;
+// on a narrow one it is drawn at the scale where its smallest label reads 11 CSS px,
+// panned with a finger (the page pinch-zooms too), and "Whole board" fits it.
+// The frame's zoom outlives redraws (every update draws a new board).
 
 import { el } from "./common.js";
+
+const READABLE_PX = 11;  // the smallest label's size on a narrow screen
+const NARROW = "(max-width: 900px), (max-height: 500px)";
+const ZOOM_STEP = 1.25;
+const LONG_PRESS_MS = 500;
+// mode: "fit" | "readable" | a scale chosen with the zoom buttons; null: the screen's default.
+// width: the last board's, in CSS px; left, top: where the board was panned to.
+const zoom = { mode: null, width: null, left: 0, top: 0 };
+
+// What a person asks about a board element that explains itself (`data-explain`):
+// `callback(key, node)`, for a click on one with no legal action of the seat, a
+// right-click or a long-press (touch) on any, or "What is this?" in a place's menu.
+let explainer = null;
+export function onExplain(callback) {
+  explainer = callback;
+}
 
 // The board's SVG markup as a node, or null if it does not parse. The markup is
 // parsed as XML and imported: no script in it could run (and the page's policy
@@ -22,13 +44,120 @@ const hintOf = (node) => {
   return title ? title.textContent : "";
 };
 
+const explained = (node) => node && (node.closest("[data-explain]") || node.querySelector("[data-explain]"));
+
+function explain(node) {
+  if (!explainer || !node) return false;
+  explainer(node.getAttribute("data-explain"), node);
+  return true;
+}
+
+// Right-click and long-press ask what an element is, whatever clicking it does.
+// A long-press swallows the click that ends it (and the context menu a phone opens).
+function explainOnPress(svg) {
+  let timer = null;
+  let pressed = false;
+  let release = () => {};
+  svg.addEventListener("contextmenu", (event) => {
+    const node = event.target.closest("[data-explain]");
+    if (!explainer || !node) return;
+    event.preventDefault();
+    release();
+    if (!pressed) pressed = explain(node);
+  });
+  svg.addEventListener("pointerdown", (event) => {
+    pressed = false;
+    const node = event.target.closest("[data-explain]");
+    if (event.pointerType !== "touch" || !node) return;
+    const { clientX, clientY } = event;
+    const moved = (move) => Math.hypot(move.clientX - clientX, move.clientY - clientY) > 10 && release();
+    release = () => {
+      clearTimeout(timer);
+      svg.removeEventListener("pointermove", moved);
+    };
+    timer = setTimeout(() => { pressed = explain(node); }, LONG_PRESS_MS);
+    svg.addEventListener("pointermove", moved);
+  });
+  for (const end of ["pointerup", "pointercancel"]) svg.addEventListener(end, () => release());
+  svg.addEventListener("click", (event) => {
+    if (pressed) event.stopImmediatePropagation();
+    pressed = false;
+  }, true);
+}
+
+// The frame: a bar of zoom buttons, the board in a view that pans, and `after` (the hint).
+function frameFor(svg, classes, after = null) {
+  const view = el("div.board-view", {}, svg);
+  const { width, height } = svg.viewBox.baseVal;  // every board has one (engine/svg.py's document)
+  const fonts = [...svg.querySelectorAll("text")].map(fontOf).filter((size) => size > 0);
+  const board = { svg, view, width, height, smallest: fonts.length ? Math.min(...fonts) : 14 };
+  const set = (mode) => { zoom.mode = mode; size(board); };
+  const bar = el("div.board-zoom", {},
+    el("button.zoom-out", { type: "button", "aria-label": "Zoom out", title: "Zoom out",
+      onclick: () => set(scaleOf(board) / ZOOM_STEP) }, "−"),
+    el("button.zoom-in", { type: "button", "aria-label": "Zoom in", title: "Zoom in",
+      onclick: () => set(scaleOf(board) * ZOOM_STEP) }, "+"),
+    el("button.zoom-fit", { type: "button", onclick: () => set("fit") }, "Whole board"),
+    el("button.zoom-readable", { type: "button", onclick: () => set("readable") }, "Readable"));
+  const frame = el("div.board-frame" + classes, {}, bar, view, after);
+  explainOnPress(svg);
+  if (zoom.width) svg.style.width = `${zoom.width}px`;  // the last board's size: no jump before measuring
+  new ResizeObserver(() => size(board)).observe(view);
+  view.addEventListener("scroll", () => {
+    if (board.panned) Object.assign(zoom, { left: view.scrollLeft, top: view.scrollTop });
+  });
+  return frame;
+}
+
+// A text's font size in the board's units: its own attribute, else its group's, else the board's.
+function fontOf(text) {
+  const holder = text.closest("[font-size]");
+  return holder ? parseFloat(holder.getAttribute("font-size")) : 0;
+}
+
+// The scale (CSS px per board unit) of the whole board in the frame: its width, and the window's
+// height below the frame's top at scroll 0 less what goes under it (--below). The view is kept
+// that high, so a board drawn larger pans inside it. On a wide screen a board pushed down
+// (under a game's results) still gets most of the window's height: the page scrolls to it.
+function fitScale(board) {
+  const style = getComputedStyle(board.view);
+  const inner = board.view.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const top = board.view.getBoundingClientRect().top + window.scrollY;
+  const least = matchMedia(NARROW).matches ? 160 : 0.7 * window.innerHeight;
+  const room = Math.max(window.innerHeight - top - parseFloat(style.getPropertyValue("--below") || 0) - 8, least);
+  board.view.style.maxHeight = `${Math.floor(room)}px`;
+  return Math.min(inner / board.width, room / board.height);
+}
+
+const readableScale = (board) => READABLE_PX / board.smallest;
+
+function scaleOf(board) {
+  const mode = zoom.mode ?? (matchMedia(NARROW).matches ? "readable" : "fit");
+  if (mode === "fit") return fitScale(board);
+  if (mode === "readable") return Math.max(fitScale(board), readableScale(board));
+  return Math.min(Math.max(mode, fitScale(board) / 2), 4);
+}
+
+function size(board) {
+  if (!board.view.isConnected || !board.view.clientWidth) return;
+  const scale = scaleOf(board);
+  const exact = board.width * scale;  // a board that fits stays inside its frame; a readable one is not smaller
+  zoom.width = scale > fitScale(board) ? Math.ceil(exact) : Math.floor(exact);
+  board.svg.style.width = `${zoom.width}px`;
+  if (!board.panned) {  // a new board (each update draws one) is panned where the last one was
+    board.view.scrollTo(zoom.left, zoom.top);
+    board.panned = true;
+  }
+}
+
 // A board to look at: a replay's, a seat that has nothing to decide, or one
-// whose move is on its way (`waiting`).
+// whose move is on its way (`waiting`). Clicking an element asks what it is.
 export function staticBoard(markup, waiting = false) {
   const svg = parse(markup);
   if (!svg) return el("p.error", {}, "The board could not be drawn.");
   for (const node of svg.querySelectorAll(".clickable")) node.classList.remove("clickable");
-  return el("div.board-frame" + (waiting ? ".waiting" : ""), {}, svg);
+  svg.addEventListener("click", (event) => explain(event.target.closest("[data-explain]")));
+  return frameFor(svg, waiting ? ".waiting" : "");
 }
 
 // A board to play on. `choices`: the decision's legal actions, [{id, label}];
@@ -41,7 +170,7 @@ export function playableBoard(markup, choices, choose, memory = {}) {
   const labels = new Map(choices.map((choice) => [choice.id, choice.label]));
   const placed = new Set();
   const hint = el("p.hint", { "aria-live": "polite" });
-  const frame = el("div.board-frame", {}, svg, hint);
+  const frame = frameFor(svg, "", hint);
   let chosen = false;
 
   const play = (id) => {
@@ -86,7 +215,7 @@ export function playableBoard(markup, choices, choose, memory = {}) {
       : placed.size ? "Click a glowing place on the board." : "";
   };
   const menuAt = (node, at) => openMenu(frame, memory, node, at, hintOf(node),
-    places.get(node).map((id) => ({ id, label: labels.get(id) })), play);
+    places.get(node).map((id) => ({ id, label: labels.get(id) })), play, explainer && explained(node));
   const activate = (node, event) => {
     event.stopPropagation();
     const ids = places.get(node);
@@ -98,6 +227,7 @@ export function playableBoard(markup, choices, choose, memory = {}) {
   svg.addEventListener("click", (event) => {
     const node = placeAt(event);
     if (node) activate(node, event);
+    else explain(event.target.closest("[data-explain]"));
   });
   frame.addEventListener("click", () => closeMenu(frame, memory));
   hover(null);
@@ -114,14 +244,16 @@ function pointIn(frame, event) {
 }
 
 // Several actions on one place: a small menu where it was clicked, one button
-// per action in the game's own words.
-function openMenu(frame, memory, node, at, heading, options, play) {
+// per action in the game's own words; a place that explains itself offers "What is this?" too.
+function openMenu(frame, memory, node, at, heading, options, play, explains) {
   closeMenu(frame, memory);
   memory.menu = { actions: node.getAttribute("data-actions"), at };
   const menu = el("div.board-menu", { role: "menu" },
     heading ? el("p", {}, heading) : null,
     options.map(({ id, label }) => el("button", { role: "menuitem", "data-action": id,
       onclick: (clicked) => { clicked.stopPropagation(); play(id); } }, label)),
+    explains ? el("button.what", { onclick: (clicked) => { clicked.stopPropagation(); closeMenu(frame, memory); explain(explains); } },
+      "What is this?") : null,
     el("button.cancel", { onclick: (clicked) => { clicked.stopPropagation(); closeMenu(frame, memory); } }, "Cancel"));
   menu.style.setProperty("--x", `${at.x}px`);
   menu.style.setProperty("--y", `${at.y}px`);

@@ -9,12 +9,16 @@ import { playableBoard, staticBoard } from "./board.js";
 import { chatPanel } from "./chat.js";
 import { seatClock } from "./clock.js";
 import { app, boot, el, fill, request, resultPanel, seatLabel, viewPanels, words } from "./common.js";
-import { ratingChanges } from "./ratings.js";
+import { explainPanel } from "./explain.js";
+import { hintPanel } from "./hint.js";
+import { botLevels, ratingChanges } from "./ratings.js";
+import { resultsPanel } from "./results.js";
 
 const gameId = boot.game.id;
 const secrets = readSecrets();
 const live = { seats: boot.game.seats, status: boot.game.status, states: new Map(), logs: new Map(), shown: null,
-  error: null, connection: "connecting", textOpen: false, detailsOpen: false, logSteps: null,
+  error: null, connection: "connecting", textOpen: false, detailsOpen: false, logSteps: null, results: null,
+  levels: new Map(),  // a bot level's agent -> {name, difficulty}: the players panel says "Medium bot"
   pending: new Map(), board: {},  // ref of an action or undo in flight -> its seat
   clock: boot.game.clock, clockAt: performance.now(), notices: boot.game.notices || [] };
 let socket = null;
@@ -72,6 +76,9 @@ function receive(message) {
     live.status = message.status;
     live.error = null;
   } else if (message.type === "seats") {
+    // A seat taken under a new name: the boards and the log are written with the names, so ask again.
+    const names = (seats) => seats.map((info) => info.name).join("\n");
+    if (names(message.seats) !== names(live.seats)) send({ type: "sync" });
     live.seats = message.seats;
     live.status = message.status;
   } else if (message.type === "chat") {
@@ -86,6 +93,7 @@ function receive(message) {
   if (live.status === "finished" && live.logSteps === null) {
     keepSecrets(secrets, live.status);
     loadLogSteps();
+    loadResults();
   }
   draw();
 }
@@ -95,6 +103,16 @@ async function loadLogSteps() {
   live.logSteps = [];
   try {
     live.logSteps = (await request(`/api/games/${gameId}/replay`)).log.map((line) => line.step);
+  } catch (error) {
+    live.error = error.message;
+  }
+  draw();
+}
+
+// A finished game's results screen: score parts, the tie-breaker, its length (results.js).
+async function loadResults() {
+  try {
+    live.results = await request(`/api/games/${gameId}/results`);
   } catch (error) {
     live.error = error.message;
   }
@@ -240,17 +258,23 @@ function table(shownState) {
     : shownState;
   const view = state.view;
   const board = state.board ? boardPart(state) : null;
-  return el("div.columns", { "data-version": state.version, "data-seat": state.seat, "data-waiting": waiting(state.seat) },
-    el("div", {},
-      seatHandling(state, info),
+  // What changes with each move (banner, decision) is read first but drawn beside the board (below it
+  // on a phone), so the board never moves when a decision appears (style.css, "The game page").
+  return el("div.columns.table", { "data-version": state.version, "data-seat": state.seat, "data-waiting": waiting(state.seat) },
+    el("div.side", {},
       turnBanner(state),
-      view.result ? resultPanel(view.result, live.seats) : null,
-      view.result ? ratingChanges(gameId, live.seats) : null,
       view.decision ? decisionPanel(state, board ? board.placed : new Set()) : null,
+      view.decision ? hintPanel(gameId, state, seatToken(state.seat), draw) : null,
+      explain,
+      seatHandling(state, info),
+      seatsPanel(), logPanel(state.seat)),
+    el("div.play", {},
+      view.result ? live.results ? resultsPanel(live.results, live.seats, `/games/${gameId}/replay`)
+        : resultPanel(view.result, live.seats) : null,
+      view.result ? ratingChanges(gameId, live.seats) : null,
       board ? board.node : null,
       board ? viewDetails(view) : el("div.grid", {}, viewPanels(view, live.seats)),
-      textPicture(state)),
-    el("div", {}, seatsPanel(), logPanel(state.seat)));
+      textPicture(state)));
 }
 
 function boardPart(state) {
@@ -298,8 +322,8 @@ function turnBanner(state) {
   return el("div.turn", {}, who, "Waiting for ", waiting, ".");
 }
 
-// The decision's actions that have no place on the board, as buttons above it
-// (all of them for a game without a board), so they are in sight under a tall board.
+// The decision's actions that have no place on the board, as buttons beside it
+// (all of them for a game without a board).
 function decisionPanel(state, placed) {
   const decision = state.view.decision;
   const busy = waiting(state.seat);
@@ -317,15 +341,18 @@ function decisionPanel(state, placed) {
 }
 
 function seatsPanel() {
+  const clocked = live.clock && live.clock.mode !== "none";  // no empty column at a table without a clock
   return el("section.panel", {}, el("h3", {}, "players"),
-    el("table", {}, live.seats.map((info) => el("tr", {},
-      el("td", {}, seatLabel(live.seats, info.seat)),
-      el("td", {}, info.controller === "bot" ? `bot: ${info.agent}` : info.claimed ? "person"
-        : info.open ? "open to the lobby" : "invited"),
-      el("td", {}, info.controller === "human" ? (info.connected ? "here" : "away") : info.forfeited ? "stand-in" : ""),
-      live.clock && live.clock.mode !== "none"  // no empty column at a table without a clock; bots have none
-        ? el("td", {}, info.person_seat ? seatClock(live.clock, info.seat, live.clockAt) : null) : null,
-      secrets.host ? el("td", {}, hostControl(info)) : null))),
+    el("table.players", {},
+      el("tr", {}, el("th", {}, "player"), el("th", {}, "played by"), el("th", {}, "here"),
+        clocked ? el("th", {}, "clock") : null, secrets.host ? el("th", {}, "host") : null),
+      live.seats.map((info) => el("tr", {},
+        el("td", {}, seatLabel(live.seats, info.seat)),
+        el("td", {}, info.controller === "bot" ? botWords(info.agent) : info.claimed ? "a person"
+          : info.open ? "open to the lobby" : "invited"),
+        el("td", {}, info.controller === "human" ? (info.connected ? "here" : "away") : info.forfeited ? "stand-in" : ""),
+        clocked ? el("td", {}, info.person_seat ? seatClock(live.clock, info.seat, live.clockAt) : null) : null,  // bots have none
+        secrets.host ? el("td", {}, hostControl(info)) : null))),
     secrets.host && live.status === "open" ? el("button", { onclick: cancelTable }, "Cancel this table") : null);
 }
 
@@ -405,6 +432,19 @@ function logList(seat, log, steps, notices) {
   return kept.list;
 }
 
+// A bot as people know it: its level by rating ("Medium bot"); a bot at no rated level, "a bot".
+function botWords(agent) {
+  const level = live.levels.get(agent);
+  return level ? el("span", { title: level.name }, `${level.difficulty} bot`) : "a bot";
+}
+
+botLevels(boot.game.game).then((levels) => {
+  live.levels = new Map(levels.map((level) => [level.agent, level]));
+  draw();
+});
+
+// The detail panel of what a board element is (explain.js) and the chat outlive the page's redraws.
+const explain = explainPanel(boot.game.game);
 // The chat sits after the page that is redrawn, so what is being typed survives every update.
 const chat = chatPanel({ send, seat: () => shownSeat() ?? null });
 app.after(el("aside.chat-frame", {}, chat.node));

@@ -3,6 +3,9 @@
 
 import { app, boot, el, fill, request } from "./common.js";
 
+// "Random bot" says it is one already; "ISMCTS · 100 iterations" does not.
+const saysBot = (name) => /\bbot\b/i.test(name);
+
 const board = await request(`/api/ratings/${encodeURIComponent(boot.game)}`);
 
 fill(app,
@@ -14,7 +17,7 @@ fill(app,
       board.rows.length === 0 ? el("p.muted", {}, "No rated game has been played yet.")
         : el("table.leaderboard", {}, el("tr", {}, ["rank", "player", "rating", "games"].map((h) => el("th", {}, h))),
           board.rows.map((row) => el("tr", {}, el("td", {}, row.rank),
-            el("td", {}, row.name, row.bot ? el("span.muted", {}, " (bot)") : null),
+            el("td", {}, row.name, row.bot && !saysBot(row.name) ? el("span.muted", {}, " (bot)") : null),
             el("td", {}, row.rating), el("td", {}, row.games))))),
     el("section.panel", {}, el("h2", {}, "Bot levels"),
       el("table", {}, el("tr", {}, ["level", "bot", "rating"].map((h) => el("th", {}, h))),

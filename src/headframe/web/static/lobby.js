@@ -46,7 +46,7 @@ function gameCard(entry) {
       const created = await request("/api/games", { method: "POST", body: {
         game: entry.name, players: count, hotseat: !account,
         options: short && short.checked ? entry.short_options : {},
-        seats: [account ? { type: "human", me: true } : { type: "human", name: "You" }, ...Array.from({ length: count - 1 }, (_, i) => ({ type: "bot", agent: bot, name: botName(i) }))],
+        seats: [account ? { type: "human", me: true } : { type: "human", name: "Guest" }, ...Array.from({ length: count - 1 }, (_, i) => ({ type: "bot", agent: bot, name: botName(i) }))],
       } });
       location.href = account ? created.spectate_url : created.play_url;
     } catch (error) {
@@ -137,6 +137,8 @@ function fillForm(body, entry) {
     account ? el("label", {}, el("input", { type: "checkbox", name: "mine", checked: true }),
       ` I take the first person's seat (as ${account.name})`) : null,
     el("label", {}, el("input", { type: "checkbox", name: "open_seats" }), " Anyone in the lobby may take open seats"),
+    el("label", {}, el("input", { type: "checkbox", name: "hints", checked: true }),
+      " Hints: players may ask \"What would the bot do?\"", el("span.muted", {}, " (never in rated games)")),
     el("label", {}, "Clock ", el("select", { name: "clock" }, clockChoices.map((choice) =>
       el("option", { value: JSON.stringify({ mode: choice.mode, preset: choice.preset }) }, choice.words))),
       el("span.muted", {}, " (hot seat and bots alone: no clock)")),
@@ -189,6 +191,7 @@ async function submit(form) {
       game: data.get("game"), players, seats, options, name: data.get("name") || null,
       hotseat: data.get("hotseat") === "on", think_time: Number(data.get("think_time")),
       open_seats: data.get("open_seats") === "on",
+      hints: data.get("hints") === "on",
       clock: JSON.parse(data.get("clock")),
     } });
     await draw({ ...created, mine: Boolean(mine) });

@@ -1,15 +1,24 @@
 // Replays: step through a finished game (or an uploaded record) from any log
 // line; a finished game shows every seat's view, and its board at every step.
-// The step is in the URL (#step=N), so a log line can link to it.
+// The step is in the URL (#step=N), so a log line can link to it. The arrow keys
+// step back and on, Home and End go to the ends, and "play" (or the space bar)
+// steps on every second.
 
 import { staticBoard } from "./board.js";
 import { chatLog } from "./chat.js";
 import { app, boot, el, fill, renderValue, request, resultPanel, seatName, viewPanels } from "./common.js";
+import { explainPanel } from "./explain.js";
+import { resultsPanel } from "./results.js";
+
+const PLAY_EVERY_MS = 1000;
 
 const overview = await request(boot.source);
 const frames = new Map();
 let step = Number(new URLSearchParams(location.hash.slice(1)).get("step") || 0);
 let perspective = "spectator";
+let playing = null;  // while playing: {timer} of the next step
+const explain = explainPanel(overview.game);
+const seats = overview.names.map((name, seat) => ({ seat, name }));  // as the server wrote the texts
 
 async function frame(at) {
   if (!frames.has(at)) frames.set(at, await request(`${boot.source}/${at}`));
@@ -18,20 +27,22 @@ async function frame(at) {
 
 async function show(at) {
   step = Math.max(0, Math.min(overview.steps, at));
+  const wanted = step;
   history.replaceState(null, "", `#step=${step}`);
   const current = await frame(step);
+  if (step !== wanted) return;  // a later step was asked for meanwhile
   const spectating = perspective === "spectator";
   const view = spectating ? current.spectator : current.views[perspective];
   const board = spectating ? current.spectator_board : current.boards[perspective];
   const text = spectating ? current.spectator_text : current.texts[perspective];
-  const seats = Array.from({ length: overview.players }, (_, seat) => ({
-    seat, name: ((overview.seats || [])[seat] || {}).name || `Seat ${seat + 1}` }));
   fill(app,
     el("h1", {}, `Replay: ${overview.title}`),
     el("p", {},
       el("button", { onclick: () => show(0) }, "« start"), el("button", { onclick: () => show(step - 1) }, "◀ back"),
       ` step ${step} of ${overview.steps} `,
       el("button", { onclick: () => show(step + 1) }, "next ▶"), el("button", { onclick: () => show(overview.steps) }, "end »"),
+      " ", el("button.play-pause", { onclick: togglePlay, "aria-pressed": playing ? "true" : "false",
+        title: "Step on every second (space bar)" }, playing ? "❚❚ pause" : "▶ play"),
       " ", el("input", { type: "range", min: 0, max: overview.steps, value: step,
         onchange: (event) => show(Number(event.target.value)) }),
       " Seen by ", el("select", { onchange: (event) => { perspective = event.target.value === "spectator" ? "spectator" : Number(event.target.value); show(step); } },
@@ -42,14 +53,15 @@ async function show(at) {
       el("div", {},
         step > 0 ? el("div.turn", {}, `Step ${step}: ${seatName(seats, overview.actions[step - 1].seat)} — ${overview.actions[step - 1].text}`)
           : el("div.turn", {}, "Step 0: the game as set up."),
-        step === overview.steps && overview.result ? resultPanel(overview.result, seats) : null,
+        step === overview.steps && overview.results ? resultsPanel(overview.results, seats)
+          : step === overview.steps && overview.result ? resultPanel(overview.result, seats) : null,
         board ? staticBoard(board) : null,
         !spectating && view.decision ? el("section.panel", {}, el("h3", {}, "decision"), renderValue(view.decision, seats)) : null,
         board ? el("details.panel", {}, el("summary", {}, "Text picture"), el("pre.text", {}, text))
           : el("section.panel", {}, el("h3", {}, "board"), el("pre.text", {}, text)),
         board ? el("details.panel", {}, el("summary", {}, "Everything this seat sees, as tables"),
           el("div.grid", {}, viewPanels(view, seats))) : el("div.grid", {}, viewPanels(view, seats))),
-      el("div", {}, logPanel(current.log_length), chatLog(overview.chat || [], step, show))));
+      el("div", {}, explain, logPanel(current.log_length), chatLog(overview.chat || [], step, show))));
   const line = app.querySelector(".log .current");
   if (line) line.parentElement.scrollTop = line.offsetTop - line.parentElement.offsetTop - 80;
 }
@@ -69,5 +81,44 @@ function logPanel(length) {
   return el("section.panel", {}, el("h3", {}, "log"), el("p.muted", {}, "Click a line to see the game at that step."),
     el("ul.log", {}, lines.length ? lines : notices(-1, Infinity)));
 }
+
+// Playing: a step every second until the end (from the start when it is at the end).
+function togglePlay() {
+  if (playing) {
+    clearTimeout(playing.timer);
+    playing = null;
+    show(step);  // the button says "play" again
+    return;
+  }
+  const run = { timer: null };
+  const next = async () => {
+    await show(step + 1);
+    if (playing !== run) return;  // paused meanwhile
+    if (step < overview.steps) {
+      run.timer = setTimeout(next, PLAY_EVERY_MS);
+    } else {
+      playing = null;
+      show(step);
+    }
+  };
+  playing = run;
+  run.timer = setTimeout(next, PLAY_EVERY_MS);
+  show(step >= overview.steps ? 0 : step);
+}
+
+const KEYS = { ArrowLeft: () => show(step - 1), ArrowRight: () => show(step + 1), Home: () => show(0),
+  End: () => show(overview.steps), " ": togglePlay };
+
+// Keys step through the replay, but not while someone types (or uses a form field's own keys),
+// and the space bar leaves a focused button or link to do what it does.
+document.addEventListener("keydown", (event) => {
+  const action = KEYS[event.key];
+  const target = event.target;
+  if (!action || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
+  if (event.key === " " && target.closest && target.closest("button, a, summary")) return;
+  event.preventDefault();
+  action();
+});
 
 await show(step);

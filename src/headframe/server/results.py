@@ -1,0 +1,72 @@
+"""The end of a game for people: each seat's place, score and score parts (the
+game's `score_*` statistics, which sum to the score), the tie-breaker that
+decided, and the game's length. Public once the game is over: the game page's
+results screen and the replay's last step show them."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from fastapi import FastAPI
+from sqlalchemy import func, select
+
+from headframe.engine import Game, State
+from headframe.engine.people import naming, seat_label
+from headframe.engine.state import Result
+
+from .errors import Conflict
+from .storage import Store
+from .tables import actions, games
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+
+def results(game: Game, state: State) -> dict[str, Any]:
+    """A finished game's results (seats named by `seat_label`: call it inside `naming`)."""
+    result = state.result()
+    statistics = state.statistics()
+    parts = [key for key in statistics if key.startswith("score_")]
+    return {
+        "parts": [game.statistic_label(key) for key in parts],
+        "seats": [{"seat": seat, "name": seat_label(seat), "place": result.ranking[seat], "score": result.scores[seat],
+                   "parts": [statistics[key][seat] for key in parts]}
+                  for seat in range(state.players)],
+        "tiebreak": tiebreak_words(result),
+        "decisions": len(state.history),
+    }
+
+
+def tiebreak_words(result: Result) -> str:
+    """What decided first place, in words."""
+    if result.tiebreak:
+        return f"Level on score at the top: decided by {result.tiebreak}."
+    if sum(1 for rank in result.ranking if rank == 1) > 1:
+        return "Level on score at the top, and no tie-breaker separated them: first place is shared."
+    return "No tie."
+
+
+def played_minutes(store: Store, game_id: str) -> float | None:
+    """Minutes from the table's creation to its last move, from the stored times (None: no move)."""
+    with store.engine.connect() as db:
+        created = db.execute(select(games.c.created_at).where(games.c.id == game_id)).scalar()
+        last = db.execute(select(func.max(actions.c.created_at)).where(actions.c.game_id == game_id)).scalar()
+    if not isinstance(created, datetime) or not isinstance(last, datetime):
+        return None
+    if (created.tzinfo is None) != (last.tzinfo is None):  # SQLite keeps no zone: both are UTC
+        created, last = created.replace(tzinfo=None), last.replace(tzinfo=None)
+    return round(max(0.0, (last - created).total_seconds()) / 60, 1)
+
+
+def add_routes(app: FastAPI, hub: Hub) -> None:
+    @app.get("/api/games/{game_id}/results")
+    async def game_results(game_id: str) -> dict[str, Any]:
+        """A finished game's results screen: places, scores and their parts, the tie-breaker, its length."""
+        room = await hub.room(game_id)
+        if not room.state.is_over():
+            raise Conflict("the results are shown once the game is over")
+        with naming(room.names()):
+            found = results(room.game, room.state)
+        return {**found, "minutes": await asyncio.to_thread(played_minutes, hub.store, game_id)}
