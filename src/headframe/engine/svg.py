@@ -46,6 +46,12 @@ def text(x: float, y: float, words: Any, **attrs: Any) -> str:
     return element("text", escape(str(words)), x=x, y=y, **attrs)
 
 
+def amount(value: Any, path: str) -> str:
+    """A number of the view inside a text, marked with its path in the view
+    (`data-view="players.0.cash"`), by which a test holds the board to the view."""
+    return element("tspan", escape(str(value)), data_view=path)
+
+
 def title(words: str) -> str:
     return element("title", escape(words))
 

@@ -135,7 +135,7 @@ class Amount(NamedTuple):
 def tspan(piece: str | Amount) -> str:
     """Plain words, or an amount marked `data-view` so that a test can hold the board to the view."""
     if isinstance(piece, Amount):
-        return svg.element("tspan", escape(str(piece.shown)), data_view=piece.path)
+        return svg.amount(piece.shown, piece.path)
     return escape(piece)
 
 

@@ -115,7 +115,7 @@ def amounts(x: float, y: float, *pieces: Any, room: float = 0, font_size: float 
     for piece in pieces:
         if isinstance(piece, tuple):
             value, path = piece
-            inner.append(svg.element("tspan", escape(str(value)), data_view=path))
+            inner.append(svg.amount(value, path))
             plain.append(str(value))
         else:
             inner.append(escape(piece))

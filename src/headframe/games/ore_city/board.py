@@ -100,11 +100,6 @@ def _explained(game, entry_key: str, before: str = "") -> str:
     return " ".join(filter(None, (before, game.glossary[entry_key].title())))
 
 
-def _amount(words: Any, path: str) -> str:
-    """An amount of the view, marked with its path (what the conformance suite checks)."""
-    return svg.element("tspan", escape(str(words)), data_view=path)
-
-
 # --- the top: status, common space, piles, discards -----------------------------------------------
 
 def _seat_name(view: dict[str, Any], seat: int, colour: bool = True) -> str:
@@ -125,7 +120,7 @@ def _status(view: dict[str, Any]) -> str:
         seat = view["to_move"][0]
         words = f"Round {view['round']} · {_seat_name(view, seat)} {PHASE_WORDS[view['phase']]}"
         colour = seat_colour(seat)
-        parts = ["Round ", _amount(view["round"], "round"),
+        parts = ["Round ", svg.amount(view["round"], "round"),
                  escape(f" · {_seat_name(view, seat)} {PHASE_WORDS[view['phase']]}")]
     squeeze = text_width(words, 18, bold=True) > WIDTH - 2 * INFO_X
     return svg.element("text", *parts, x=INFO_X, y=26, font_size=18, font_weight="bold", fill=colour,
@@ -167,7 +162,7 @@ def _piles(game, view: dict[str, Any], places) -> str:
                         stroke=svg.FACE_DOWN, stroke_width=2),
             svg.text(x + TILE_W / 2, y + 26, TYPE_SHORT[kind], fill="#fff", font_size=13, font_weight="bold",
                      text_anchor="middle"),
-            svg.element("text", _amount(left, f"piles.{kind}"), x=x + TILE_W / 2, y=y + 50, fill="#fff",
+            svg.element("text", svg.amount(left, f"piles.{kind}"), x=x + TILE_W / 2, y=y + 50, fill="#fff",
                         font_size=16, font_weight="bold", text_anchor="middle"),
         )
         drawn.append(_shown(pile, places.get(("pile", kind), []),
@@ -232,10 +227,10 @@ def _info(view: dict[str, Any], seat: int, y: float) -> str:
         svg.element("circle", cx=INFO_X + 8, cy=y + 18, r=7, fill=colour),
         fitted(INFO_X + 20, y + 23, _seat_name(view, seat, colour=False), HAND_X - INFO_X - 28, size=14,
                font_weight="bold", fill=colour, class_="label"),
-        svg.element("text", _amount(f"{player['coins']} G", f"{path}.coins"), " · ",
-                    _amount(player["vp"], f"{path}.vp"), "/10 VP", x=INFO_X, y=y + 46, font_size=15,
+        svg.element("text", svg.amount(f"{player['coins']} G", f"{path}.coins"), " · ",
+                    svg.amount(player["vp"], f"{path}.vp"), "/10 VP", x=INFO_X, y=y + 46, font_size=15,
                     font_weight="bold"),
-        svg.element("text", "Technology ", _amount(player["technology"], f"{path}.technology"), x=INFO_X, y=y + 66,
+        svg.element("text", "Technology ", svg.amount(player["technology"], f"{path}.technology"), x=INFO_X, y=y + 66,
                     font_size=13),
         svg.text(INFO_X, y + 86, " · ".join(marks), font_size=12, fill="#444"),
     )

@@ -32,7 +32,6 @@ from .drawing import (
     SEA,
     TIN,
     WATER,
-    amount,
     explained,
     fitted,
     label,
@@ -108,12 +107,12 @@ def _header(t, view: dict[str, Any]) -> str:
         winners = [seat for seat, rank in enumerate(result["ranking"]) if rank == 1]
         status = [words(f"Game over: {listed([seat_name(seat) for seat in winners])} "
                         f"win{'s' if len(winners) == 1 else ''} with "),
-                  amount(result["scores"][winners[0]], f"result.scores.{winners[0]}"), words(" VP")]
+                  svg.amount(result["scores"][winners[0]], f"result.scores.{winners[0]}"), words(" VP")]
         return line(14, 27, *status, font_size=18, font_weight="bold", fill=INK, data_to_move="")
     movers = view["to_move"]
     me = view.get("seat")
     who = "your move" if movers == [me] else listed([seat_name(seat) for seat in movers]) + " to move"
-    status = [words("Turn "), amount(view["turn"], "turn"),
+    status = [words("Turn "), svg.amount(view["turn"], "turn"),
               words(f" of {t.turns} · {STEP_WORDS[view['step']]} · {who}")]
     if me in movers:
         status.append(words(f": {view['decision']['prompt']}"))
@@ -204,7 +203,7 @@ def _mine_mark(game, x: float, y: float, owner: int) -> str:
 def _cube_count(game, x: float, y: float, colour: str, count: int, ore: str, path: str) -> str:
     return explained(svg.group(
         svg.element("rect", x=x, y=y, width=14, height=14, rx=2, fill=colour, stroke=INK, stroke_width=0.8),
-        line(x + 17, y + 13, amount(count, path), font_size=15, fill=INK),
+        line(x + 17, y + 13, svg.amount(count, path), font_size=15, fill=INK),
     ), game.glossary[glossary.cube_key(ore)], hint=f"{count} {ore} cube{'s' if count != 1 else ''}")
 
 
@@ -254,7 +253,7 @@ def _auction(view: dict[str, Any]) -> str:
     name = next(area["name"] for area in view["areas"] if area["id"] == auction["area"])
     if auction["leader"] is not None:
         leader = f" by {seat_label(auction['leader'])}"
-        high, said = [words("high bid £"), amount(auction["high"], "auction.high"), words(leader)], \
+        high, said = [words("high bid £"), svg.amount(auction["high"], "auction.high"), words(leader)], \
             f"high bid £{auction['high']}{leader}"
     else:
         high, said = [words("no bid yet")], "no bid yet"

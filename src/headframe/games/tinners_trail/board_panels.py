@@ -11,7 +11,7 @@ from typing import Any
 from headframe.engine import seat_colour, seat_label, seat_number, svg
 
 from . import glossary
-from .drawing import COPPER, INK, MUTED, TIN, WATER, amount, explained, label, line, seat_name, words
+from .drawing import COPPER, INK, MUTED, TIN, WATER, explained, label, line, seat_name, words
 
 PANEL_X = 940  # the right-hand column: players, prices
 PANEL_W = 310
@@ -34,15 +34,15 @@ def players(game, view: dict[str, Any]) -> str:
             svg.element("circle", cx=x + 10, cy=ry + 14, r=8, fill=seat_colour(seat)),
             label(x + 24, ry + 19, seat_label(seat) + (" (you)" if seat == me else ""), PANEL_W - 28,
                   font_weight="bold", fill=INK),
-            line(x + 4, ry + 38, words("£"), amount(player["money"], at + "money"), words(" · "),
-                 amount(player["vp"], at + "vp"), words(" VP · "), amount(player["time_spent"], at + "time_spent"),
+            line(x + 4, ry + 38, words("£"), svg.amount(player["money"], at + "money"), words(" · "),
+                 svg.amount(player["vp"], at + "vp"), words(" VP · "), svg.amount(player["time_spent"], at + "time_spent"),
                  words(f"/{game.tables.time_points} TP"), font_size=15, font_weight="bold", fill=INK),
-            line(x + 4, ry + 55, words("holds "), amount(player["held_copper"], at + "held_copper"),
-                 words(" copper, "), amount(player["held_tin"], at + "held_tin"), words(" tin · mines "),
-                 amount(player["mines"], at + "mines"), font_size=14, fill=INK),
-            line(x + 4, ry + 71, words("sold "), amount(player["copper_sold"], at + "copper_sold"),
-                 words(" copper, "), amount(player["tin_sold"], at + "tin_sold"), words(" tin · "),
-                 amount(player["investment_cubes"], at + "investment_cubes"), words(" cubes left"),
+            line(x + 4, ry + 55, words("holds "), svg.amount(player["held_copper"], at + "held_copper"),
+                 words(" copper, "), svg.amount(player["held_tin"], at + "held_tin"), words(" tin · mines "),
+                 svg.amount(player["mines"], at + "mines"), font_size=14, fill=INK),
+            line(x + 4, ry + 71, words("sold "), svg.amount(player["copper_sold"], at + "copper_sold"),
+                 words(" copper, "), svg.amount(player["tin_sold"], at + "tin_sold"), words(" tin · "),
+                 svg.amount(player["investment_cubes"], at + "investment_cubes"), words(" cubes left"),
                  font_size=14, fill=INK),
         ]
     return svg.group(*parts, class_="players")
@@ -67,7 +67,7 @@ def prices(game, view: dict[str, Any]) -> str:
             here = current == row
             column.append(svg.element("rect", x=cx - 30, y=ry + 1, width=60, height=22, rx=4,
                                       fill=colour if here else "#ffffff", stroke="#b5a892"))
-            price = amount(view["prices"][ore]["price"], f"prices.{ore}.price") if here else words(table[row])
+            price = svg.amount(view["prices"][ore]["price"], f"prices.{ore}.price") if here else words(table[row])
             column.append(line(cx, ry + 17, words("£"), price, font_size=15, text_anchor="middle",
                                font_weight="bold" if here else None, fill="#ffffff" if here else INK))
         parts.append(explained(svg.group(*column), game.glossary[glossary.price_key(ore)],
@@ -94,8 +94,8 @@ def investments(game, view: dict[str, Any], by_place) -> str:
                 svg.element("rect", x=bx, y=ry, width=cell_w, height=cell_h, rx=5,
                             fill="#fff7e0" if number == current else "#ffffff",
                             stroke=INK if number == current else "#b5a892", stroke_width=2 if number == current else 1),
-                line(bx + 6, ry + 19, words("£"), amount(box["cost"], at + "cost"), font_size=15, fill=MUTED),
-                line(bx + 6, ry + 41, amount(box["vp"], at + "vp"), words(" VP"), font_size=15, font_weight="bold",
+                line(bx + 6, ry + 19, words("£"), svg.amount(box["cost"], at + "cost"), font_size=15, fill=MUTED),
+                line(bx + 6, ry + 41, svg.amount(box["vp"], at + "vp"), words(" VP"), font_size=15, font_weight="bold",
                      fill=INK),
                 *cubes,
             )
@@ -169,7 +169,7 @@ def developments(game, view: dict[str, Any], by_place) -> str:
                 svg.text(px + 14.5, y + 41, _LETTERS[piece], font_size=14, text_anchor="middle", fill="#ffffff",
                          class_="label"),
             )
-        count = line(px + 34, y + 42, words("×"), amount(available[kind], f"available.{kind}"), font_size=15,
+        count = line(px + 34, y + 42, words("×"), svg.amount(available[kind], f"available.{kind}"), font_size=15,
                      fill=INK)
         stock.append(explained(svg.group(shape, count), game.glossary[glossary.piece_key(piece)],
                                hint=f"{available[kind]} {piece}{'s' if available[kind] != 1 else ''} available"))
@@ -189,6 +189,6 @@ def developments(game, view: dict[str, Any], by_place) -> str:
         hint = f"{game.describe_action(actions[0])}: take {stack}" if actions else f"Steam pump box {box + 1}: {stack}"
         parts.append(explained(shape, game.glossary[glossary.pumps_key(box)], [a.id for a in actions], hint))
     if view["pumping"]:
-        parts.append(line(x, y + 156, words("Pumping: "), amount(view["pumping"], "pumping"),
+        parts.append(line(x, y + 156, words("Pumping: "), svg.amount(view["pumping"], "pumping"),
                           words(" water cube(s) still to remove"), font_size=15, fill=WATER))
     return svg.group(*parts, class_="developments")

@@ -22,11 +22,6 @@ def seat_name(seat: int) -> str:
     return f"{seat_label(seat)} ({seat_colour_name(seat)})"
 
 
-def amount(value: int, path: str) -> str:
-    """A number of the view, marked with its path there (`players.0.money`)."""
-    return svg.element("tspan", escape(str(value)), data_view=path)
-
-
 def words(text: Any) -> str:
     return escape(str(text))
 
