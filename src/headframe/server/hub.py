@@ -342,10 +342,16 @@ class Hub:
         config = self.config
         gone = await asyncio.to_thread(self.store.expire, timedelta(days=config.expire_days),
                                        timedelta(hours=config.open_table_hours))
+        self._expired(gone)  # at once: a room must not outlive its row by more than this step
         await asyncio.to_thread(self.accounts.end_expired_sessions)
         await self.timekeeper.sweep()
         if self.catch_up is not None:
             await self.catch_up()
+        self._let_go(config.room_idle)
+
+    def _expired(self, gone: list[str]) -> None:
+        """The rooms of games that expired or were deleted: no more moves, nor bots;
+        the ones nobody watches are let go, so a deleted game is not found."""
         for game_id in gone:
             room = self.rooms.get(game_id)
             if room is not None:
@@ -354,10 +360,14 @@ class Hub:
                     task.cancel()
                 if self.on_seats is not None:
                     self.on_seats(room)
+        self._let_go(float("inf"))
+
+    def _let_go(self, idle: float) -> None:
+        """Drop the rooms nobody needs: finished or expired, or idle for `idle` seconds."""
         now = time.monotonic()
         for game_id, room in list(self.rooms.items()):
             unneeded = not room.watchers and not room.thinking and not room.lock.locked()
-            if unneeded and (room.status() in ("finished", "expired") or now - room.idle_since > config.room_idle):
+            if unneeded and (room.status() in ("finished", "expired") or now - room.idle_since > idle):
                 del self.rooms[game_id]
 
     # --- bots -----------------------------------------------------------------
