@@ -9,7 +9,9 @@ from concurrent.futures import ThreadPoolExecutor
 import httpx
 import pytest
 
+from headframe.agents.ismcts import ISMCTSAgent
 from headframe.engine import load_game
+from headframe.server.bots import BotFailure
 from headframe.server.hints import NOT_HERE, RATED, still_owes
 from headframe.server.storage import sqlite_url
 
@@ -127,3 +129,22 @@ def test_a_signed_in_player_asks_with_the_session_and_its_csrf_token(live) -> No
         answered = browser.post(url, headers=csrf(token))
         assert answered.status_code == 200, answered.text
         assert browser.post(f"/api/games/{created['id']}/seats/1/hint", headers=csrf(token)).status_code == 403
+
+
+def test_the_search_runs_in_a_bot_worker_not_in_the_web_process(http, live, monkeypatch) -> None:
+    """A second's search in the web process would hold the GIL and stall every game's updates."""
+    def searched_here(*_args, **_kwargs):
+        raise AssertionError("a hint searched in the web process")
+    monkeypatch.setattr(ISMCTSAgent, "search", searched_here)  # this process only: workers import their own
+    created, tokens = table(http)
+    assert ask(http, created["id"], 0, tokens[0]).status_code == 200
+
+
+def test_a_search_that_fails_is_a_503_with_a_sentence(http, live, monkeypatch) -> None:
+    async def failing(_task):
+        raise BotFailure("its worker process died")
+    monkeypatch.setattr(live.hub.bots, "hint", failing)
+    created, tokens = table(http)
+    failed = ask(http, created["id"], 0, tokens[0])
+    assert failed.status_code == 503 and "ask again" in failed.json()["error"]
+    assert ask(http, created["id"], 0, tokens[0]).status_code == 503  # the seat was not left "already thinking"

@@ -9,7 +9,9 @@ and the answer.
 
 Lanes: `random` and `heuristic` are cheap and bounded and get a quick lane of
 their own (one process), so they never wait behind a search; every other
-agent thinks in the search lane (`workers` processes).
+agent thinks in the search lane (`workers` processes), and so do hints
+("What would the bot do?", agents/hints.py): a second's search each, which in
+the web process would hold the GIL and stall every game's updates.
 
 Fairness: in each lane, waiting tasks are queued per game and served
 round-robin across games, and a game has at most one task thinking at a time,
@@ -38,6 +40,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 
 from headframe.agents import InformationSet, SpecLimits, make_agent, network_limits
+from headframe.agents.hints import hint
 from headframe.engine import HeadframeError, Rng, game_names, load_game, register
 from headframe.engine.registry import GROUP
 
@@ -57,6 +60,7 @@ class BotTask:
     seat: int
     seed: int  # the agent's seed for this decision
     world: str  # the seat's determinized world: `state.determinize(seat, rng, keep_log=False).to_json()`
+    hint_seconds: float | None = None  # set: not a move but a hint, the search's top choices after this long
 
 
 @dataclass(frozen=True)
@@ -89,7 +93,7 @@ def worker_main(conn, max_think: float, models: Path | None, games: list[str]) -
         while True:
             task = BotTask(**json.loads(conn.recv_bytes()))
             try:
-                answer = {"action": _choose(task, limits)}
+                answer = _answer(task, limits)
             except Exception as exc:
                 answer = {"error": f"{type(exc).__name__}: {exc}"}
             conn.send_bytes(json.dumps(answer).encode())
@@ -109,10 +113,14 @@ def _load_every_game() -> None:
             continue  # a broken plugin fails its own tasks, not the worker
 
 
-def _choose(task: BotTask, limits: SpecLimits) -> dict:
+def _answer(task: BotTask, limits: SpecLimits) -> dict:
     game = load_game(task.game)
-    info = InformationSet(game.load_position(task.world), task.seat, Rng(task.seed))
-    return make_agent(task.spec, game, task.seed, limits=limits).choose(info).to_json()
+    world = game.load_position(task.world)
+    if task.hint_seconds is not None:
+        return {"hint": [[action.to_json(), share] for action, share in
+                         hint(world, task.seat, task.hint_seconds, task.seed)]}
+    info = InformationSet(world, task.seat, Rng(task.seed))
+    return {"action": make_agent(task.spec, game, task.seed, limits=limits).choose(info).to_json()}
 
 
 class _Worker:
@@ -136,6 +144,7 @@ class _Worker:
         self._reply: asyncio.Future | None = None
 
     async def ask(self, task: BotTask, deadline: float) -> dict:
+        """The worker's answer: {"action": ...} or {"hint": ...}."""
         loop = asyncio.get_running_loop()
         self.ready = False
         self._reply = reply = loop.create_future()
@@ -153,7 +162,7 @@ class _Worker:
         self.ready = True
         if "error" in answer:
             raise BotFailure(answer["error"])
-        return answer["action"]
+        return answer
 
     def _receive(self) -> None:
         if self._reply.done():
@@ -275,13 +284,18 @@ class BotPool:
         started = time.monotonic()
         lane = self._quick if task.spec in QUICK_SPECS else self._search
         try:
-            action = await self._think(task, lane)
+            action = (await self._think(task, lane))["action"]
             return BotAnswer(action, time.monotonic() - started, False, None)
         except BotFailure as failure:
             reason = str(failure)
         log.warning("the bot of seat %s in game %s (%s) is replaced: %s", task.seat, task.game_id, task.spec, reason)
         action = await self._stand_in(task)
         return BotAnswer(action, time.monotonic() - started, True, reason)
+
+    async def hint(self, task: BotTask) -> list[tuple[dict, float]]:
+        """A hint's choices (action JSON, share of the visits), searched in the search
+        lane like a bot's move; BotFailure if it fails (no stand-in: a hint can wait)."""
+        return [(action, share) for action, share in (await self._think(task, self._search))["hint"]]
 
     async def close(self) -> None:
         """Fails waiting and thinking tasks with BotPoolClosed and stops every worker."""
@@ -316,7 +330,7 @@ class BotPool:
         spec = "heuristic" if game.has_heuristic() else "random"
         if task.spec != spec:
             try:
-                return await self._think(replace(task, spec=spec), self._quick)
+                return (await self._think(replace(task, spec=spec), self._quick))["action"]
             except BotFailure as failure:
                 log.warning("the stand-in %s for seat %s in game %s failed too: %s", spec, task.seat, task.game_id,
                             failure)

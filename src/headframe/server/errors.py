@@ -36,6 +36,10 @@ class TooLarge(Refusal):
     status = 413
 
 
+class Unavailable(Refusal):
+    status = 503
+
+
 class TooManyRequests(Refusal):
     status = 429
 

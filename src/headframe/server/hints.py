@@ -1,25 +1,26 @@
 """Hints: "What would the bot do?" for a seat one holds.
 
 The game's ISMCTS searches the seat's information set only (agents/hints.py)
-for `hint_seconds`, in a worker thread, on a copy of the state taken under
-nothing but the event loop (the room's state is replaced, never changed, by
-moves). Bounded: one search at a time per seat, a rate per client
-(`hint_rate`), and the answer is given only if the seat still owes the same
-decision when the search ends. Refused in rated games, and at tables created
-without the "Hints" option (on by default for unrated tables)."""
+for `hint_seconds`, in the bot pool's search lane (bots.py), on a world drawn
+from the seat's knowledge as a bot's is: never the real hidden state, and never
+in the web process, where a second's search would stall every game. Bounded:
+one search at a time per seat, a rate per client (`hint_rate`), and the answer
+is given only if the seat still owes the same decision when the search ends.
+Refused in rated games, and at tables created without the "Hints" option (on by
+default for unrated tables)."""
 
 from __future__ import annotations
 
-import asyncio
+import logging
 import secrets
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, FastAPI, Header, Request
 
-from headframe.agents.hints import hint
-from headframe.engine import Decision, State, naming, seat_label
+from headframe.engine import Decision, Rng, State, naming, seat_label
 
-from .errors import BadRequest, Conflict, Forbidden
+from .bots import BotFailure, BotTask
+from .errors import BadRequest, Conflict, Forbidden, Unavailable
 from .holders import check_writer
 from .ratelimit import RateLimits, client_of
 from .rooms import Room
@@ -27,6 +28,8 @@ from .rooms import Room
 if TYPE_CHECKING:
     from .accounts import Auth
     from .hub import Hub
+
+log = logging.getLogger("headframe.server")
 
 RATED = "hints are off in rated games: the result here moves ratings"
 NOT_HERE = "hints are off at this table: it was created without the Hints option"
@@ -87,16 +90,22 @@ def add_routes(app: FastAPI, hub: Hub, auth: Auth, limits: RateLimits) -> None:
         searching.add(key)
         try:
             decision = state.decision(seat)
-            choices = await asyncio.to_thread(hint, state.clone(), seat, hub.config.hint_seconds,
-                                              secrets.randbits(63))
+            seed = secrets.randbits(63)
+            world = state.determinize(seat, Rng(seed), keep_log=False).to_json()
+            choices = await hub.bots.hint(BotTask(room.id, room.game.name, "ismcts", seat, seed >> 1, world,
+                                                  hint_seconds=hub.config.hint_seconds))
+        except BotFailure as failure:
+            log.warning("a hint for seat %s in game %s failed: %s", seat, room.id, failure)
+            raise Unavailable("the bot could not think about this decision now: ask again") from None
         finally:
             searching.discard(key)
         if not still_owes(room.state, state, seat, decision):
             raise Conflict("the decision has moved on: ask again")
         with naming(room.names()):
+            actions = [(room.game.parse_action(action), share) for action, share in choices]
             return {"seat": seat, "seconds": hub.config.hint_seconds,
                     "choices": [{"action": action.to_json(), "id": action.id,
                                  "label": room.game.describe_action(action), "share": round(share, 4)}
-                                for action, share in choices]}
+                                for action, share in actions]}
 
     app.include_router(router)
