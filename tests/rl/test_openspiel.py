@@ -1,10 +1,12 @@
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pyspiel
 import pytest
 
-from headframe.engine import game_names, load_game
+from headframe.engine import HeadframeError, game_names, load_game
 from headframe.rl.openspiel import register
 
 GAMES = [name for name in game_names() if load_game(name).has_action_space()]
@@ -12,10 +14,23 @@ GAMES = [name for name in game_names() if load_game(name).has_action_space()]
 
 @pytest.mark.parametrize("name", GAMES)
 def test_random_simulation_passes_pyspiel_checks(name: str) -> None:
-    spiel_name = register(name)
-    for players in (min(load_game(name).players), max(load_game(name).players)):
-        game = pyspiel.load_game(spiel_name, {"players": players})
+    """A whole game at the fewest players, and one on the game's short options at the most."""
+    spiel_name, headframe = register(name), load_game(name)
+    short = json.dumps(headframe.short_options)
+    for players, options in ((min(headframe.players), "{}"), (max(headframe.players), short)):
+        game = pyspiel.load_game(spiel_name, {"players": players, "options": options})
+        assert game.new_initial_state().state.options == headframe.Options.from_dict(json.loads(options))
         pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_options_are_the_games_and_checked() -> None:
+    name = "ore-city"
+    game = pyspiel.load_game(register(name), {"players": 3, "options": '{"round_limit": 8}'})
+    assert json.loads(game.get_parameters()["options"]) == load_game(name).Options.from_dict(
+        {"round_limit": 8}).to_dict()
+    for bad in ('{"round_limit": "soon"}', '{"no_such_option": 1}', "[1", "[]"):
+        with pytest.raises(HeadframeError):
+            pyspiel.load_game(register(name), {"players": 3, "options": bad})
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -7,7 +7,8 @@
 
 Actions are the game's fixed integer action space (`Game.action_space`).
 Chance is sampled inside the engine's own RNG (SAMPLED_STOCHASTIC), seeded by
-the `seed` parameter and the number of states created. Simultaneous sealed
+the `seed` parameter and the number of states created. The `options` parameter
+is the game's options as JSON text (`'{"round_limit": 8}'`; default: none set). Simultaneous sealed
 decisions are asked seat by seat; another seat's sealed choice never shows in
 an information state. Returns are the ranking rewards (1 first, 0 last, ties
 sharing), so the game is constant-sum. Information states are a seat's view as
@@ -21,11 +22,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+from typing import Any
 
 import numpy as np
 import pyspiel
 
-from headframe.engine import Rng, game_names, load_game
+from headframe.engine import OptionError, Rng, game_names, jsontext, load_game
 from headframe.engine.game import Game, rank_rewards
 from headframe.engine.observation import ObservationLayout
 from headframe.engine.state import State
@@ -50,7 +52,7 @@ def _game_type(game: Game) -> pyspiel.GameType:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=game.has_observation(),
-        parameter_specification={"players": min(game.players), "seed": 0},
+        parameter_specification={"players": min(game.players), "seed": 0, "options": "{}"},
     )
 
 
@@ -61,6 +63,7 @@ class SpielGame(pyspiel.Game):
         params = params or {}
         self.players = int(params.get("players", min(self.headframe.players)))
         self.seed = int(params.get("seed", 0))
+        self.options = _options(self.headframe, params.get("options", "{}"))
         self.created = 0
         self.space = self.headframe.action_space(self.players)
         info = pyspiel.GameInfo(
@@ -72,17 +75,25 @@ class SpielGame(pyspiel.Game):
             utility_sum=self.players / 2,
             max_game_length=self.headframe.decision_limit(self.players),
         )
-        super().__init__(_game_type(self.headframe), info, {"players": self.players, "seed": self.seed})
+        super().__init__(_game_type(self.headframe), info, {
+            "players": self.players, "seed": self.seed, "options": json.dumps(self.options.to_dict(), sort_keys=True)})
 
     def new_initial_state(self) -> SpielState:
         self.created += 1
-        return SpielState(self, self.headframe.new_state(self.players, self.seed + self.created))
+        return SpielState(self, self.headframe.new_state(self.players, self.seed + self.created, self.options))
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> Observer:
         perfect_recall = iig_obs_type is None or iig_obs_type.perfect_recall
         if perfect_recall or not self.headframe.has_observation():
             return Observer(perfect_recall)
-        return Observer(False, self.headframe.observation_layout(self.players))
+        return Observer(False, self.headframe.observation_layout(self.players, self.options))
+
+
+def _options(game: Game, text: str) -> Any:
+    try:
+        return game.Options.from_dict(jsontext.loads(text))
+    except jsontext.JsonError as exc:
+        raise OptionError(f"the options parameter is the game's options as JSON text: {exc}") from None
 
 
 class SpielState(pyspiel.State):
