@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test system-packages bench golden clean
+.PHONY: run test system-packages bench bench-check golden clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +47,10 @@ system-packages:
 
 bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench
+
+# The engine benchmark against the last run kept in bench/results: fails on a >10% slowdown.
+bench-check: $(VENV)/.test-installed
+	$(BIN)/python -m bench --check
 
 golden: $(VENV)/.test-installed
 	$(BIN)/python -m tests.golden.regenerate
