@@ -1,15 +1,18 @@
-"""python -m bench.server [--games 100] [--game tinners-trail] [--db URL]: the game
-server on loopback under load. It starts a server process, creates the games
-(every seat a person), and plays them all at once with scripted WebSocket
-clients, one connection per seat, each choosing uniformly among its legal
-actions. Prints JSON: moves per second, and the latency from sending an action
-to receiving the update it caused (p50, p99)."""
+"""python -m bench.server [--games 100] [--game tinners-trail] [--db URL]
+[--layout wide|narrow] [--no-compression]: the game server on loopback under load.
+It starts a server process, creates the games (every seat a person), and plays
+them all at once with scripted WebSocket clients, one connection per seat, each
+choosing uniformly among its legal actions. Prints JSON: moves per second, the
+latency from sending an action to receiving the update it caused (p50, p99), an
+update's size (its JSON, and on the wire: loopback bytes both ways per update
+received, Linux only), and the server process's CPU (percent of one core)."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
 import statistics
@@ -17,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
@@ -31,10 +35,11 @@ def free_port() -> int:
     return port
 
 
-def start_server(port: int, db: str) -> subprocess.Popen:
+def start_server(port: int, db: str, compression: bool) -> subprocess.Popen:
     process = subprocess.Popen([sys.executable, "-m", "headframe.server", "--port", str(port), "--db", db,
-                                "--create-rate", "100000/minute",
-                                "--log-level", "warning"], stdout=subprocess.PIPE, text=True)
+                                "--create-rate", "100000/minute", "--log-level", "warning",
+                                "--ws-compression" if compression else "--no-ws-compression"],
+                               stdout=subprocess.PIPE, text=True)
     process.stdout.readline()
     deadline = time.monotonic() + 30
     while True:
@@ -47,21 +52,51 @@ def start_server(port: int, db: str) -> subprocess.Popen:
             time.sleep(0.1)
 
 
-async def play_seat(url: str, token: str, seat: int, rng: random.Random, latencies: list[float]) -> int:
+def cpu_seconds(pid: int) -> float | None:
+    """A process's CPU time so far (user and system), from Linux's /proc."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def loopback_bytes() -> int | None:
+    """Bytes received on the loopback interface so far (Linux's /proc/net/dev)."""
+    try:
+        lines = Path("/proc/net/dev").read_text().splitlines()
+    except OSError:
+        return None
+    return next((int(line.split(":", 1)[1].split()[0]) for line in lines if line.strip().startswith("lo:")), None)
+
+
+@dataclass
+class Measures:
+    latencies: list[float] = field(default_factory=list)
+    updates: int = 0
+    update_bytes: int = 0
+
+
+async def play_seat(url: str, token: str, seat: int, rng: random.Random, measures: Measures, layout: str,
+                    compression: bool) -> int:
     """Play one seat to the end; returns its moves."""
     moves = 0
     sent_at: float | None = None
     sent_version = -1
-    async with websockets.connect(url, max_size=None) as connection:
-        await connection.send(json.dumps({"type": "hello", "tokens": [token]}))
+    async with websockets.connect(url, max_size=None, compression="deflate" if compression else None) as connection:
+        await connection.send(json.dumps({"type": "hello", "tokens": [token], "layout": layout}))
         async for text in connection:
             message = json.loads(text)
             if message["type"] == "error":
                 raise RuntimeError(message["message"])
-            if message["type"] != "state" or message["version"] <= sent_version:
+            if message["type"] != "state":
+                continue
+            measures.updates += 1
+            measures.update_bytes += len(text.encode())
+            if message["version"] <= sent_version:
                 continue
             if sent_at is not None:
-                latencies.append(time.perf_counter() - sent_at)
+                measures.latencies.append(time.perf_counter() - sent_at)
                 sent_at = None
             view = message["view"]
             if view["over"]:
@@ -75,30 +110,39 @@ async def play_seat(url: str, token: str, seat: int, rng: random.Random, latenci
     return moves
 
 
-async def run(port: int, games: int, game: str, players: int) -> dict:
-    base = f"http://127.0.0.1:{port}"
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+async def run(port: int, server: subprocess.Popen, arguments: argparse.Namespace) -> dict:
+    game, players = arguments.game, arguments.players
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) as http:
         created = []
-        for index in range(games):
+        for index in range(arguments.games):
             response = await http.post("/api/games", json={
                 "game": game, "players": players, "hotseat": True, "seed": index, "name": f"bench {index}",
                 "seats": [{"type": "human"}] * players})
             response.raise_for_status()
             created.append(response.json())
-    latencies: list[float] = []
+    measures = Measures()
+    cpu_before, wire_before = cpu_seconds(server.pid), loopback_bytes()
     started = time.perf_counter()
     moves = await asyncio.gather(*(
         play_seat(f"ws://127.0.0.1:{port}/ws/games/{g['id']}", entry["token"], entry["seat"],
-                  random.Random(f"{g['id']}-{entry['seat']}"), latencies)
+                  random.Random(f"{g['id']}-{entry['seat']}"), measures, arguments.layout, arguments.compression)
         for g in created for entry in g["join"]))
     elapsed = time.perf_counter() - started
-    latencies.sort()
+    cpu_after, wire_after = cpu_seconds(server.pid), loopback_bytes()
+    latencies = sorted(measures.latencies)
+    wire = None if wire_before is None or wire_after is None else (wire_after - wire_before) / measures.updates
+    cpu = None if cpu_before is None or cpu_after is None else (cpu_after - cpu_before) / elapsed * 100
     return {
-        "game": game, "players": players, "games": games, "connections": len(moves), "moves": sum(moves),
+        "game": game, "players": players, "games": arguments.games, "layout": arguments.layout,
+        "compression": arguments.compression, "connections": len(moves), "moves": sum(moves),
         "seconds": round(elapsed, 2), "moves_per_s": round(sum(moves) / elapsed, 1),
         "latency_ms": {"p50": round(statistics.median(latencies) * 1000, 2),
                        "p99": round(latencies[int(len(latencies) * 0.99) - 1] * 1000, 2),
                        "max": round(latencies[-1] * 1000, 2)},
+        "updates": measures.updates,
+        "bytes_per_update": {"json": round(measures.update_bytes / measures.updates),
+                             "loopback_both_ways": None if wire is None else round(wire)},
+        "server_cpu_percent": None if cpu is None else round(cpu, 1),
     }
 
 
@@ -108,13 +152,16 @@ def main() -> None:
     parser.add_argument("--game", default="tinners-trail")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--db", help="database URL or SQLite file (default: a fresh temporary SQLite file)")
+    parser.add_argument("--layout", choices=["wide", "narrow"], default="wide", help="the boards the clients ask for")
+    parser.add_argument("--no-compression", dest="compression", action="store_false",
+                        help="updates uncompressed (default: permessage-deflate, as browsers ask for it)")
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
         db = arguments.db or str(Path(scratch) / "bench.db")
         port = free_port()
-        server = start_server(port, db)
+        server = start_server(port, db, arguments.compression)
         try:
-            result = asyncio.run(run(port, arguments.games, arguments.game, arguments.players))
+            result = asyncio.run(run(port, server, arguments))
         finally:
             server.terminate()
             server.wait(10)

@@ -85,6 +85,8 @@ def test_games_survive_sigkill_and_resume(tmp_path):
 
             async def before_crash():
                 async with Seat(server.ws_url, person["id"], [token]) as ann:
+                    # `headframe serve` compresses the updates of a client that asks, as browsers do.
+                    assert "permessage-deflate" in ann.socket.response.headers.get("Sec-WebSocket-Extensions", "")
                     await play([ann], random.Random(5), max_moves=6)
                     await asyncio.sleep(0.3)
                     versions = {g: http.get(f"/api/games/{g}").json()["version"] for g in bots}

@@ -16,7 +16,7 @@ DEFAULT_DB = "var/headframe.db"
 
 
 def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, db: str = DEFAULT_DB, log_level: str = "info",
-          **settings) -> None:
+          ws_compression: bool = True, **settings) -> None:
     """Serve on host:port, storing games in `db`: a SQLite file path or a database
     URL (postgresql+psycopg://user@host/name); `settings` are ServerConfig's fields.
     Prints the address it serves on."""
@@ -29,9 +29,10 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, db: str = DEFAULT_
     app = create_app(url, **settings)
     shown = make_url(url).render_as_string(hide_password=True)
     print(f"headframe is serving on http://{host}:{port}/ (games stored in {shown})", flush=True)
-    # Updates are a few kilobytes: compressing each costs more CPU than it saves on loopback or LAN.
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=16 * 1024, ws_per_message_deflate=False,
-                ws_ping_interval=20, ws_ping_timeout=20)
+    # permessage-deflate where the client asks (browsers do): an update's board is tens of
+    # kilobytes of SVG, which a phone on a slow link feels (docs/server.md, "Live updates").
+    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=16 * 1024,
+                ws_per_message_deflate=ws_compression, ws_ping_interval=20, ws_ping_timeout=20)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -52,8 +53,11 @@ def main(argv: list[str] | None = None) -> None:
                         help="games one address may create, e.g. 30/minute (default 30/minute)")
     parser.add_argument("--behind-proxy", action="store_true",
                         help="trust X-Forwarded-Proto from the reverse proxy (session cookies marked Secure over https)")
+    parser.add_argument("--ws-compression", action=argparse.BooleanOptionalAction, default=True,
+                        help="compress live updates (permessage-deflate) for clients that ask (default: on)")
     parser.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
     args = parser.parse_args(argv)
-    serve(args.host, args.port, args.db, args.log_level, bot_workers=args.bot_workers, think_time=args.think_time,
+    serve(args.host, args.port, args.db, args.log_level, args.ws_compression, bot_workers=args.bot_workers,
+          think_time=args.think_time,
           max_think=args.max_think, models=args.models, expire_days=args.expire_days, create_rate=args.create_rate,
           behind_proxy=args.behind_proxy)
