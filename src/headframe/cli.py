@@ -448,6 +448,8 @@ def serve(
                                        "for as policy:name=NAME."),
     expire_days: float = typer.Option(7.0, "--expire-days", min=0.01,
                                       help="Days without a move after which an unfinished game expires."),
+    ws_compression: bool = typer.Option(True, "--ws-compression/--no-ws-compression",
+                                        help="Compress live updates (permessage-deflate) for clients that ask."),
     log_level: str = typer.Option("info", "--log-level"),
 ) -> None:
     """The game server: lobby, live games in the browser, replays."""
@@ -455,8 +457,8 @@ def serve(
         from headframe.server.cli import serve as run_server
     except ImportError as exc:
         fail(f"the server needs the server extra (pip install 'headframe[server]'): {exc}")
-    run_server(host, port, db, log_level, bot_workers=bot_workers, think_time=think_time, max_think=max_think,
-               models=models, expire_days=expire_days)
+    run_server(host, port, db, log_level, ws_compression, bot_workers=bot_workers, think_time=think_time,
+               max_think=max_think, models=models, expire_days=expire_days)
 
 
 @app.command()
