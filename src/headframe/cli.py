@@ -403,7 +403,7 @@ def ladder(
     workers: int = typer.Option(1, "--workers", "-w"),
     out: Path = typer.Option(Path("ladder.jsonl"), "--out", help="The games' results; a rerun resumes it."),
 ) -> None:
-    """A round-robin tournament between agents, rated by finishing places (Elo by place)."""
+    """A round-robin tournament between agents, rated by finishing places (openskill, as the server rates)."""
     from headframe.agents import make_agent
     from headframe.play import split_seats
     from headframe.sim.ladder import ladder_plans, rate
@@ -422,15 +422,18 @@ def ladder(
         standings = rate(load_results(out), specs)
     except HeadframeError as exc:
         fail(str(exc))
-    table = Table(title=f"{game.title} ladder, {games} games of {count} players")
-    for column in ("agent", "rating", "games", "win rate", "average place"):
+    table = Table(title=f"{game.title} ladder, {games} games of {count} players",
+                  caption="rating: mu - 3 sigma; mu's 95% interval; averaged over orders of the games")
+    for column in ("agent", "rating", "mu (95% interval)", "games", "win rate", "average place"):
         table.add_column(column)
     for standing in standings:
-        table.add_row(escape(standing.agent), f"{standing.rating:.0f}", str(standing.games),
-                      f"{100 * standing.wins / standing.games:.1f}%", f"{standing.average_place:.2f}")
+        low, high = standing.skill.interval
+        table.add_row(escape(standing.agent), f"{standing.skill.rating:.1f}",
+                      f"{standing.skill.mu:.1f} ({low:.1f} to {high:.1f})", str(standing.games),
+                      f"{100 * standing.wins / max(standing.games, 1):.1f}%", f"{standing.average_place:.2f}")
     console.print(table)
     ratings = out.with_suffix(".ratings.json")
-    ratings.write_text(json.dumps([vars(s) for s in standings], indent=1) + "\n", encoding="utf-8")
+    ratings.write_text(json.dumps([s.to_json() for s in standings], indent=1) + "\n", encoding="utf-8")
     console.print(f"ratings saved to {escape(str(ratings))}")
 
 

@@ -13,9 +13,7 @@ from sqlalchemy import select, update
 
 from headframe.engine import load_game
 from headframe.server.ratings import (
-    DEFAULT,
     Entrant,
-    Skill,
     change,
     difficulties,
     entrants,
@@ -27,6 +25,7 @@ from headframe.server.ratings import (
 )
 from headframe.server.storage import SeatRow, sqlite_url
 from headframe.server.tables import rating_changes, ratings, seats
+from headframe.skill import DEFAULT, Skill
 
 from .conftest import LiveServer, Seat, claim, create, play
 

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,8 @@ from headframe.sim.ladder import ladder_plans, rate
 from headframe.sim.match import seating
 from headframe.sim.report import load_results, markdown, summarize, write_html
 from headframe.sim.runner import Run, RunError, play_plans, simulate
+from headframe.skill import DEFAULT, Z95
+from headframe.skill import rate as rate_places
 
 RUN = Run("pit-lamps", 3, ("heuristic", "random"), games=12, seed=5)
 
@@ -67,13 +70,24 @@ def test_report_summarises_and_compares(tmp_path) -> None:
     assert page.count("data:image/png;base64,") == 2
 
 
-def test_ladder_ranks_the_stronger_agent_first(tmp_path) -> None:
+def test_ladder_ranks_the_stronger_agent_first_whatever_the_order_of_its_games(tmp_path) -> None:
     plans = ladder_plans("pit-lamps", 2, ["heuristic", "random"], 40, 1, {})
     play_plans(plans, tmp_path / "ladder.jsonl")
-    standings = rate(load_results(tmp_path / "ladder.jsonl"), ["heuristic", "random"])
+    lines = load_results(tmp_path / "ladder.jsonl")
+    standings = rate(lines, ["heuristic", "random"])
     assert [s.agent for s in standings] == ["heuristic", "random"]
-    assert sum(s.rating for s in standings) == pytest.approx(3000)
     assert all(s.games == 40 for s in standings)
+    strong, weak = standings
+    gap = strong.skill.mu - weak.skill.mu  # 40 games tell them apart: the gap's 95% interval is above 0
+    assert gap > Z95 * math.hypot(strong.skill.sigma, weak.skill.sigma)
+    assert strong.skill.sigma < DEFAULT.sigma  # the games made it surer
+    # The same games in another order rate the same (a sequential Elo would not).
+    again = rate(list(reversed(lines)), ["heuristic", "random"])
+    assert [s.to_json() for s in again] == [s.to_json() for s in standings]
+    # The server rates with the same model: one game's update is headframe.skill.rate's.
+    first = min(lines, key=lambda line: line["index"])
+    one = {standing.agent: standing.skill for standing in rate([first], ["heuristic", "random"], shuffles=1)}
+    assert one == rate_places(first["agents"], first["ranking"], {})
 
 
 def test_commands(tmp_path) -> None:

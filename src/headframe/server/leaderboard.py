@@ -17,10 +17,11 @@ from sqlalchemy import exists, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from headframe.engine import Game, HeadframeError, game_names, load_game
+from headframe.skill import DEFAULT, Skill
 
 from . import pages
 from .errors import NotFound
-from .ratings import DEFAULT, LEVELS, Skill, change, difficulties, entrants, rate, shown
+from .ratings import LEVELS, change, difficulties, entrants, rate, shown
 from .storage import GameRow, Store
 from .tables import games, rating_changes, ratings, seats
 

@@ -1,6 +1,6 @@
 """Ratings from finishing places: who is rated in a game, their places, and the
-update (openskill's Plackett-Luce: mu and sigma per player, shown as the
-conservative ordinal mu - 3 sigma).
+update (headframe.skill: openskill's Plackett-Luce, mu and sigma per player,
+shown as the conservative ordinal mu - 3 sigma).
 
 A game is rated when it is not hot seat, its deal's seed was the server's, and,
 once it ends, at least one seat is a signed-in player's and at least two players
@@ -13,16 +13,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from openskill.models import PlackettLuce
-
 from headframe.agents import AgentSpecError
 from headframe.agents.ismcts import DEFAULT_ITERATIONS
 from headframe.agents.specs import SpecLimits, parse_spec
 from headframe.engine import Game
+from headframe.skill import DEFAULT, Skill
+from headframe.skill import rate as rate_places
 
 from .storage import SeatRow
 
-MODEL = PlackettLuce()  # its defaults: mu 25, sigma 25/3
 ISMCTS_BUDGETS = (100, DEFAULT_ITERATIONS)  # the iterations of the rated ISMCTS levels
 
 # The bot levels, weakest first: the order the lobby shows before any game rated them.
@@ -30,20 +29,6 @@ LEVELS = {"random": "Random bot", "heuristic": "Heuristic bot",
           **{f"ismcts:iters={n}": f"ISMCTS · {n} iterations" for n in ISMCTS_BUDGETS}}
 DIFFICULTIES = ("Easy", "Medium", "Hard")
 TRUSTED_SIGMA = 4.0  # from 25/3 at the start; Plackett-Luce gets there in about twenty games
-
-
-@dataclass(frozen=True)
-class Skill:
-    mu: float
-    sigma: float
-
-    @property
-    def rating(self) -> float:
-        """The conservative estimate people see: mu - 3 sigma."""
-        return self.mu - 3 * self.sigma
-
-
-DEFAULT = Skill(MODEL.mu, MODEL.sigma)
 
 
 @dataclass(frozen=True)
@@ -115,16 +100,8 @@ def entrants(seats: Sequence[SeatRow], ranking: Sequence[int], game: Game) -> li
 
 
 def rate(entrants: Sequence[Entrant], before: dict[str, Skill]) -> dict[str, Skill]:
-    """Each player's skill after the game. Every seat is a team of one; a player
-    with several seats (two bots of one level) moves by the mean of their changes."""
-    teams = [[MODEL.rating(mu=before[e.key].mu, sigma=before[e.key].sigma)] for e in entrants]
-    rated = MODEL.rate(teams, ranks=[e.place for e in entrants])
-    moves: dict[str, list[tuple[float, float]]] = {}
-    for entrant, [after] in zip(entrants, rated):
-        moves.setdefault(entrant.key, []).append((after.mu, after.sigma))
-    return {key: Skill(before[key].mu + sum(mu - before[key].mu for mu, _ in found) / len(found),
-                       sum(sigma for _, sigma in found) / len(found))
-            for key, found in moves.items()}
+    """Each rated player's skill after the game (headframe.skill.rate)."""
+    return rate_places([e.key for e in entrants], [e.place for e in entrants], before)
 
 
 def shown(rating: float) -> int:
