@@ -10,7 +10,7 @@ from tests.tinygame import PitLamps, PitLampsState
 
 from .test_conformance import (
     check_determinize_keeps_what_each_seat_knows,
-    check_pictures_of_each_view,
+    check_pictures_of_views,
     check_position_round_trip,
     check_progress,
     check_statistics,
@@ -101,4 +101,4 @@ def test_progress_that_goes_back_is_caught() -> None:
 def test_a_board_that_offers_a_move_out_of_turn_is_caught() -> None:
     state = GenerousBoard().new_state(2, 3)
     with pytest.raises(AssertionError, match="may not take"):
-        check_pictures_of_each_view(state)
+        check_pictures_of_views(state)
