@@ -17,6 +17,7 @@ from headframe.engine import (
     HeadframeError,
     Rng,
     State,
+    comments_at,
     game_names,
     load_game,
     load_position,
@@ -180,7 +181,7 @@ def replay_record(
     try:
         record = load_record(path)
         game = load_game(record["game"])
-        state = replay({**record, "actions": []}, game)
+        state = replay(record, game, upto=0)  # the record checked whole, its comments too; the game as set up
     except HeadframeError as exc:
         fail(str(exc))
     seat = chosen_seat(state, seat_number)
@@ -218,6 +219,7 @@ def record_names(record: dict[str, Any]) -> list[str | None]:
 def print_replay(state: State, record: dict[str, Any], seat: int | None, step: bool) -> None:
     game = state.game
     shown = print_log(state, 0, seat)
+    print_comments(game, record, 0)
     for index, item in enumerate(record["actions"]):
         try:
             action = game.parse_action(item["action"])
@@ -226,6 +228,7 @@ def print_replay(state: State, record: dict[str, Any], seat: int | None, step: b
             fail(f"actions[{index}]: {exc}")
         console.print(f"[dim]{index + 1}. {escape(seat_label(item['seat']))}:[/] {escape(game.describe_action(action))}")
         shown = print_log(state, shown, seat)
+        print_comments(game, record, index + 1)
         if step:
             console.print(escape(game.render_text(state.view(seat))))
             if input("-- Enter for the next action, q to stop: ").strip().lower() == "q":
@@ -233,6 +236,13 @@ def print_replay(state: State, record: dict[str, Any], seat: int | None, step: b
     console.print(escape(game.render_text(state.view(seat))))
     if state.is_over():
         print_result(state)
+
+
+def print_comments(game, record: dict[str, Any], step: int) -> None:
+    """An annotated replay's comments at a step, each with the thing it points at."""
+    for comment in comments_at(record, step):
+        about = f" (about {game.glossary[comment['element']].name})" if "element" in comment else ""
+        console.print(f"[italic]  Comment{escape(about)}: {escape(comment['text'])}[/]")
 
 
 def load_position_file(path: Path) -> State:

@@ -4,6 +4,8 @@ hints, and a finished game's log opening its replay at a step."""
 
 from __future__ import annotations
 
+import json
+
 import httpx
 import pytest
 
@@ -115,6 +117,35 @@ def test_a_finished_games_log_line_opens_the_replay_at_its_step(page, http):
     page.wait_for_function("at => location.hash === `#step=${at}`", arg=first_step)
     page.wait_for_selector(f"text=step {first_step} of")
     assert page.locator(".board-frame svg").count() == 1
+
+
+def test_a_comment_added_to_a_replay_step_survives_download_and_upload(page, http, tmp_path):
+    created = against_a_bot(http)
+    page.goto(created["play_url"])
+    play_to_end(page, PIT_LAMPS_LIMIT)
+    page.goto(f"/games/{created['id']}/replay#step=2")
+    page.wait_for_selector(".board-frame svg")
+    for words in ("Ann bids high here.", "A second thought."):
+        page.fill("textarea.comment-new", words)
+        page.get_by_role("button", name="Add comment").click()
+        page.wait_for_selector(f"li.comment >> text={words}")
+    page.locator("li.comment", has_text="A second thought.").get_by_role("button", name="Remove").click()
+    page.wait_for_function("() => document.querySelectorAll('li.comment').length === 1")
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Download the record with its comments").click()
+    annotated = tmp_path / "annotated.json"
+    download.value.save_as(annotated)
+    assert json.loads(annotated.read_text())["comments"] == [{"step": 2, "text": "Ann bids high here."}]
+
+    page.goto("/replays")
+    page.set_input_files("input[type=file]", str(annotated))
+    page.get_by_role("button", name="Replay").click()
+    page.wait_for_selector(".log .comment-mark")  # the log marks the step that has a comment
+    assert page.locator("li.comment").count() == 0  # step 0 has none
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("li.comment >> text=Ann bids high here.")
+    screenshot(page, "pit-lamps-annotated-replay")
 
 
 def test_the_lobby_offers_every_game_against_bots(page):

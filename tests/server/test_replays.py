@@ -67,6 +67,37 @@ def test_uploaded_records_replay(server, http):
     assert http.get("/api/replays/rmissing").status_code == 404
 
 
+def test_an_annotated_record_replays_with_its_comments(server, http):
+    record = http.get(f"/api/games/{bot_game(http, server)}/record").json()
+    comments = [{"step": 0, "text": "The deal."}, {"step": 2, "text": "A bid."}]
+    key = http.post("/api/replays", json={**record, "comments": comments}).json()["id"]
+    assert key != http.post("/api/replays", json=record).json()["id"]  # another record, another replay
+    assert http.get(f"/api/replays/{key}").json()["comments"] == comments
+    downloaded = http.get(f"/api/replays/{key}/record")
+    assert downloaded.json() == {**record, "comments": comments}
+    assert "attachment" in downloaded.headers["content-disposition"]
+    assert "/record" in http.get(f"/replays/{key}").text  # the page links it, so comments can be added and kept
+    bad = http.post("/api/replays", json={**record, "comments": [{"step": 10_000, "text": "x"}]})
+    assert bad.status_code == 400 and "comments[0].step" in bad.json()["error"]
+
+
+def test_the_server_writes_the_annotated_record_so_the_seed_stays_exact(server, http):
+    """A browser's numbers are doubles: a 63-bit seed would come back rounded from one."""
+    game_id = bot_game(http, server)
+    record = http.get(f"/api/games/{game_id}/record").json()
+    comments = [{"step": 1, "text": "The first bid."}]
+    made = http.post(f"/api/games/{game_id}/replay/comments", json={"comments": comments})
+    assert made.status_code == 201, made.text
+    assert http.get(made.json()["record"]).json() == {**record, "comments": comments}
+    again = http.post(f"/api/replays/{made.json()['id']}/comments", json={"comments": []})
+    assert http.get(again.json()["record"]).json()["comments"] == []  # comments replaced, not added
+    for body, words in (({"comments": [{"step": -1, "text": "x"}]}, "comments[0].step"),
+                        ({"notes": []}, '{"comments": [...]}'), ([1], '{"comments": [...]}')):
+        refused = http.post(f"/api/games/{game_id}/replay/comments", json=body)
+        assert refused.status_code == 400 and words in refused.json()["error"], refused.text
+    assert http.post("/api/replays/rmissing/comments", json={"comments": []}).status_code == 404
+
+
 def test_bad_records_are_refused(http):
     cases = [
         (b"not json", "not a record"),

@@ -18,7 +18,7 @@ from .glossary import Entry, Glossary
 from .observation import ObservationLayout, ObservationWriter
 from .options import Options, option
 from .people import naming, seat_colour, seat_colour_name, seat_label, seat_number
-from .records import load_record, parse_record, save_record
+from .records import comments_at, load_record, parse_record, save_record
 from .registry import game_names, load_game, load_position, register, replay
 from .rng import Rng
 from .spaces import ActionSpace
@@ -28,6 +28,6 @@ __all__ = [
     "Action", "ActionSpace", "ComponentError", "Decision", "Entry", "Game", "Glossary", "HeadframeError", "IllegalAction",
     "MalformedAction", "ObservationLayout", "ObservationWriter", "OptionError", "Options", "POSITION_FORMAT", "PositionError",
     "RECORD_FORMAT", "RecordError", "Result", "Rng", "Ruling", "State", "UnknownGame",
-    "game_names", "load_game", "load_position", "load_record", "naming", "option", "parse_record",
+    "comments_at", "game_names", "load_game", "load_position", "load_record", "naming", "option", "parse_record",
     "register", "replay", "save_record", "seat_colour", "seat_colour_name", "seat_label", "seat_number",
 ]

@@ -5,11 +5,17 @@
 
 `rules_version` is the version of the game's rules the record was played under
 (`Game.rules_version`); a record without one is of version 1, the first.
+
+A record may carry `comments`, an annotated replay's: `[{"step": 3, "text": "...",
+"element": "area:redruth"}, ...]`, each at a step (0: the game as set up; n: after
+the n-th action), its text, and optionally the board element it points at (the
+element's `data-explain` key, a glossary key). Replaying ignores them.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +25,10 @@ from .state import RECORD_FORMAT, State, check_rules_version
 
 if TYPE_CHECKING:
     from .game import Game
+
+MAX_COMMENTS = 2000
+MAX_COMMENT_TEXT = 2000  # characters
+ELEMENT_KEY = re.compile(r"[A-Za-z0-9_:.\-]{1,100}")  # the shape of glossary keys
 
 
 def parse_record(data: Any) -> dict[str, Any]:
@@ -48,7 +58,29 @@ def parse_record(data: Any) -> dict[str, Any]:
     for index, item in enumerate(actions):
         if not isinstance(item, dict) or set(item) != {"seat", "action"}:
             raise RecordError(f"actions[{index}]: expected {{'seat': ..., 'action': ...}}")
+    _check_comments(data.get("comments", []), len(actions))
     return data
+
+
+def _check_comments(comments: Any, steps: int) -> None:
+    if not isinstance(comments, list) or len(comments) > MAX_COMMENTS:
+        raise RecordError(f"comments: expected a list of at most {MAX_COMMENTS} {{step, text, element?}} objects")
+    for index, comment in enumerate(comments):
+        where = f"comments[{index}]"
+        if not isinstance(comment, dict) or not {"step", "text"} <= set(comment) <= {"step", "text", "element"}:
+            raise RecordError(f"{where}: expected {{step, text}} and optionally element")
+        step, text, element = comment["step"], comment["text"], comment.get("element")
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= steps:
+            raise RecordError(f"{where}.step: expected a step from 0 to {steps}, got {step!r}")
+        if not isinstance(text, str) or not text.strip() or len(text) > MAX_COMMENT_TEXT:
+            raise RecordError(f"{where}.text: expected a text of 1 to {MAX_COMMENT_TEXT} characters")
+        if element is not None and (not isinstance(element, str) or not ELEMENT_KEY.fullmatch(element)):
+            raise RecordError(f"{where}.element: expected a board element's key such as 'area:redruth'")
+
+
+def comments_at(record: dict[str, Any], step: int) -> list[dict[str, Any]]:
+    """The comments of a checked record at one step, in the record's order."""
+    return [comment for comment in record.get("comments", []) if comment["step"] == step]
 
 
 def rebuild(record: Any, game: Game, upto: int | None = None) -> State:
@@ -58,6 +90,10 @@ def rebuild(record: Any, game: Game, upto: int | None = None) -> State:
     if record["game"] != game.name:
         raise RecordError(f"game: this is a record of {record['game']!r}, not {game.name!r}")
     check_rules_version(game, record.get("rules_version", 1), "record", RecordError)
+    for index, comment in enumerate(record.get("comments", [])):
+        element = comment.get("element")
+        if element is not None and element not in game.glossary:
+            raise RecordError(f"comments[{index}].element: {element!r} is nothing on {game.title}'s board")
     try:
         state = game.new_state(record["players"], record["seed"], record.get("options"))
     except HeadframeError as exc:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import email.message
 import logging
+import re
 from contextlib import asynccontextmanager
 from datetime import timedelta
 from pathlib import Path
@@ -19,7 +20,7 @@ from starlette.exceptions import HTTPException
 
 from headframe.agents import AGENT_NAMES
 from headframe.agents.policy import list_policies
-from headframe.engine import HeadframeError, game_names, jsontext, load_game
+from headframe.engine import HeadframeError, RecordError, game_names, jsontext, load_game, parse_record
 
 from . import accounts, api, chat, glossary, hints, leaderboard, lobby, pages, results, standins
 from .config import ServerConfig
@@ -33,6 +34,7 @@ from .rooms import Room
 from .storage import Store
 
 log = logging.getLogger("headframe.server")
+ANNOTATING = re.compile(r"/api/(games/[^/]+/replay|replays/[^/]+)/comments")  # bodies as large as uploads
 
 STATIC = Path(__file__).parent.parent / "web" / "static"
 MAX_BODY = 64 * 1024
@@ -209,6 +211,42 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
     async def uploaded_overview(key: str) -> dict[str, Any]:
         return uploaded_replay(key).overview()
 
+    async def annotate(replay: Replay, request: Request) -> dict[str, Any]:
+        """The replay's record with the comments of the body ({"comments": [...]}) as an
+        uploaded replay of its own; the record is rebuilt here, so no seed passes
+        through a browser's floating-point numbers."""
+        limits.check("upload", client_of(request))
+        try:
+            body = jsontext.loads(await request.body())
+        except jsontext.JsonError as exc:
+            raise BadRequest(f"a JSON object {{\"comments\": [...]}}: {exc}") from None
+        if not isinstance(body, dict) or set(body) != {"comments"}:
+            raise BadRequest('a JSON object {"comments": [...]}: the record\'s comments, each {step, text, element?}')
+        annotated = {**replay.record, "comments": body["comments"]}
+        try:
+            parse_record(annotated)
+        except RecordError as exc:
+            raise BadRequest(f"these comments do not fit the record: {exc}") from None
+        key = record_key(annotated)
+        if replays.get(key) is None:
+            replays.put(key, await asyncio.to_thread(Replay, annotated))
+        return {"id": key, "url": f"/replays/{key}", "record": f"/api/replays/{key}/record"}
+
+    @app.post("/api/games/{game_id}/replay/comments", status_code=201)
+    async def annotate_finished(game_id: str, request: Request) -> dict[str, Any]:
+        """A finished game's record with comments: a new uploaded replay (its record downloads)."""
+        return await annotate(await finished_replay(game_id), request)
+
+    @app.post("/api/replays/{key}/comments", status_code=201)
+    async def annotate_uploaded(key: str, request: Request) -> dict[str, Any]:
+        return await annotate(uploaded_replay(key), request)
+
+    @app.get("/api/replays/{key}/record")
+    async def uploaded_record(key: str) -> JSONResponse:
+        replay = uploaded_replay(key)
+        return JSONResponse(replay.record, headers={
+            "Content-Disposition": f'attachment; filename="{replay.game.name}-{key[:12]}.json"'})
+
     @app.get("/api/replays/{key}/{step}")
     async def uploaded_frame(key: str, step: int) -> dict[str, Any]:
         return await asyncio.to_thread(uploaded_replay(key).frame, step)
@@ -244,7 +282,7 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
     @app.get("/replays/{key}", response_class=HTMLResponse)
     async def uploaded_page(key: str) -> HTMLResponse:
         uploaded_replay(key)
-        return _page(pages.replay(f"/api/replays/{key}", None))
+        return _page(pages.replay(f"/api/replays/{key}", f"/api/replays/{key}/record"))
 
     return app
 
@@ -322,7 +360,7 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        uploading = scope["path"] == "/api/replays"
+        uploading = scope["path"] == "/api/replays" or ANNOTATING.fullmatch(scope["path"]) is not None
         limit = MAX_UPLOAD if uploading else MAX_BODY
         declared = dict(scope["headers"]).get(b"content-length")
         too_large = JSONResponse({"error": f"the request body is over {limit} bytes"}, 413)

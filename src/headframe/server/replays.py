@@ -63,6 +63,7 @@ class Replay:
                 "result": self.final.result().to_json() if over else None,
                 "results": results(game, self.final) if over else None,
                 "notices": self.notices,  # what the server said (a clock ran out, a player left), at its step
+                "comments": self.record.get("comments", []),  # an annotated replay's (engine/records.py)
             }
 
     def frame(self, step: int) -> dict[str, Any]:

@@ -8,15 +8,21 @@
 import { onExplain } from "./board.js";
 import { el, fill, request } from "./common.js";
 
+const glossaries = new Map();  // game -> a promise of key -> entry
+
+// The game's glossary, fetched once per page: a promise of a Map from key to entry.
+export function glossaryOf(game) {
+  if (!glossaries.has(game)) {
+    glossaries.set(game, request(`/api/rules/${encodeURIComponent(game)}/glossary`)
+      .then((found) => new Map(found.map((entry) => [entry.key, entry])))
+      .catch((error) => { glossaries.delete(game); throw error; }));
+  }
+  return glossaries.get(game);
+}
+
 // The panel for `game` (its name): a node the page places beside the board (over it, on a phone).
 export function explainPanel(game) {
-  let glossary = null;  // a promise of key -> entry
-  const entries = () => {
-    glossary ??= request(`/api/rules/${encodeURIComponent(game)}/glossary`)
-      .then((found) => new Map(found.map((entry) => [entry.key, entry])))
-      .catch((error) => { glossary = null; throw error; });
-    return glossary;
-  };
+  const entries = () => glossaryOf(game);
   const close = el("button.explain-close", { type: "button", "aria-label": "Close", title: "Close (Esc)" }, "×");
   const body = el("div.explain-body");
   const panel = el("aside.explain", { role: "dialog", "aria-label": "What this is", hidden: true }, close, body);

@@ -7,6 +7,7 @@
 import { staticBoard } from "./board.js";
 import { chatLog } from "./chat.js";
 import { app, boot, el, fill, renderValue, request, resultPanel, seatName, viewPanels } from "./common.js";
+import { commentsPanel } from "./comments.js";
 import { explainPanel } from "./explain.js";
 import { resultsPanel } from "./results.js";
 
@@ -18,6 +19,8 @@ let step = Number(new URLSearchParams(location.hash.slice(1)).get("step") || 0);
 let perspective = "spectator";
 let playing = null;  // while playing: {timer} of the next step
 const explain = explainPanel(overview.game);
+const notes = commentsPanel({ game: overview.game, source: boot.source, comments: overview.comments || [],
+  changed: () => show(step) });
 const seats = overview.names.map((name, seat) => ({ seat, name }));  // as the server wrote the texts
 
 async function frame(at) {
@@ -35,6 +38,7 @@ async function show(at) {
   const view = spectating ? current.spectator : current.views[perspective];
   const board = spectating ? current.spectator_board : current.boards[perspective];
   const text = spectating ? current.spectator_text : current.texts[perspective];
+  const pictured = board ? staticBoard(board) : null;
   fill(app,
     el("h1", {}, `Replay: ${overview.title}`),
     el("p", {},
@@ -55,7 +59,8 @@ async function show(at) {
           : el("div.turn", {}, "Step 0: the game as set up."),
         step === overview.steps && overview.results ? resultsPanel(overview.results, seats)
           : step === overview.steps && overview.result ? resultPanel(overview.result, seats) : null,
-        board ? staticBoard(board) : null,
+        notes.draw(step, pictured && pictured.querySelector("svg")),
+        pictured,
         !spectating && view.decision ? el("section.panel", {}, el("h3", {}, "decision"), renderValue(view.decision, seats)) : null,
         board ? el("details.panel", {}, el("summary", {}, "Text picture"), el("pre.text", {}, text))
           : el("section.panel", {}, el("h3", {}, "board"), el("pre.text", {}, text)),
@@ -67,10 +72,13 @@ async function show(at) {
 }
 
 function logPanel(length) {
-  // The server's notices (a clock ran out, a player left or came back) after the log lines of their step.
-  const notices = (from, to) => (overview.notices || []).filter((notice) => notice.step >= from && notice.step < to)
-    .map((notice) => el("li.notice.clickable", { onclick: () => show(notice.step), "data-step": notice.step },
-      el("span.muted", {}, `step ${notice.step} · `), notice.text));
+  // The server's notices (a clock ran out, a player left or came back) and the replay's comments, after
+  // the log lines of their step.
+  const asides = [...(overview.notices || []).map((notice) => ({ ...notice, kind: "notice" })),
+    ...notes.all().map((comment) => ({ ...comment, kind: "comment-mark" }))].sort((a, b) => a.step - b.step);
+  const notices = (from, to) => asides.filter((aside) => aside.step >= from && aside.step < to)
+    .map((aside) => el(`li.${aside.kind}.clickable`, { onclick: () => show(aside.step), "data-step": aside.step },
+      el("span.muted", {}, `step ${aside.step} · `), aside.kind === "comment-mark" ? `✎ ${aside.text}` : aside.text));
   const lines = overview.log.map((line, index) => {
     const next = index + 1 < overview.log.length ? overview.log[index + 1].step : Infinity;
     return [index === 0 ? notices(-1, line.step) : null,
