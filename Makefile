@@ -9,8 +9,8 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# What the server needs, and what the whole test suite needs (dev tools, the RL, training and
-# distributed extras). torch first, pinned to its CPU build: the training example's test needs it,
+# What the server needs, and what the whole test suite needs (dev tools, the RL, training,
+# distributed and lab extras). torch first, pinned to its CPU build: the training example's test needs it,
 # and an unpinned torch would fetch a CUDA build of several GB.
 $(VENV)/.run-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[server]'
@@ -18,7 +18,7 @@ $(VENV)/.run-installed: pyproject.toml | $(BIN)/python
 
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet 'torch==2.13.0'
-	$(BIN)/python -m pip install --quiet -e '.[dev,rl,train,distributed,server]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl,train,distributed,server,lab]'
 	touch $@ $(VENV)/.run-installed
 
 run: $(VENV)/.run-installed

@@ -360,6 +360,8 @@ def simulate(
     agents: str = typer.Option(..., "--agents", "-a", help="Agent specs, one per seat or repeated to fill."),
     games: int = typer.Option(100, "--games", "-k", help="How many games."),
     option: list[str] = typer.Option([], "--option", "-o", help="An option, name=value (repeatable)."),
+    compare: str | None = typer.Option(None, "--compare", help="OPTION=A,B: play the run with the option at A and "
+                                       "at B, on the same seeds and seats, and print the paired comparison."),
     seed: int = typer.Option(0, "--seed", "-s", help="The run's seed; game i's seed derives from it."),
     workers: int = typer.Option(1, "--workers", "-w", help="Local worker processes."),
     ray: str | None = typer.Option(None, "--ray", help="A Ray cluster address ('local' for a local Ray)."),
@@ -368,38 +370,67 @@ def simulate(
     out: Path = typer.Option(..., "--out", help="Results, one JSON line per game; a rerun resumes it."),
 ) -> None:
     """Play many games between agents and write one line of results per game."""
+    from dataclasses import replace
+
     from headframe.play import split_seats
-    from headframe.sim.runner import Run
+    from headframe.sim.runner import Run, variant_path
     from headframe.sim.runner import simulate as run_games
 
     game = open_game(name)
     run = Run(name, players, tuple(split_seats(agents)), games, seed, parse_options(game, option),
               not fixed_seats, records)
+    sides = [(run, out, "")]
+    if compare is not None:
+        option_name, _, values = compare.partition("=")
+        texts = values.split(",")
+        if len(texts) != 2 or not all(texts):
+            fail(f"--compare takes one option and two values, OPTION=A,B (as in rounds=2,3), not {compare!r}")
+        settings = [parse_options(game, [f"{option_name}={text}"]) for text in texts]
+        if settings[0] == settings[1]:
+            fail(f"--compare needs two different values of {option_name}, not {compare!r}")
+        if option_name in run.options:
+            fail(f"{option_name} is set by -o and compared by --compare: give it once")
+        sides = [(replace(run, options={**run.options, **setting}), variant_path(out, f"{option_name}={text}"),
+                  f" ({option_name}={text})") for setting, text in zip(settings, texts)]
     try:
-        run_with_progress(f"{game.title}", games, lambda update: run_games(run, out, workers, ray, update))
+        for side, _, _ in sides:
+            side.check()  # both settings are valid before anything is played
+        for side, path, label in sides:
+            run_with_progress(f"{game.title}{label}", games,
+                              lambda update, side=side, path=path: run_games(side, path, workers, ray, update))
     except HeadframeError as exc:
         fail(str(exc))
-    console.print(f"{games} games in {escape(str(out))}; summary: headframe report {escape(str(out))}")
+    paths = " ".join(escape(str(path)) for _, path, _ in sides)
+    console.print(f"{games} games in {paths}; the whole report: headframe report {paths}")
+    if compare is not None:
+        show_report([path for _, path, _ in sides], None, comparison_only=True)
 
 
 @app.command()
 def report(
     results: list[Path] = typer.Argument(..., help="Results files; the first is the baseline of comparisons."),
-    out: Path | None = typer.Option(None, "--out", help="Write a self-contained HTML report here."),
+    html: Path | None = typer.Option(None, "--html", help="Write a self-contained HTML report with plots here."),
 ) -> None:
-    """Win rates with 95% intervals, scores, lengths, statistics, and differences between runs."""
+    """The balance of each run (seats, scores, margins, lengths, points by source, actions) and the
+    difference between runs, every number with its 95% interval and every table's tests corrected."""
+    show_report(results, html)
+
+
+def show_report(results: list[Path], html: Path | None, comparison_only: bool = False) -> None:
     from rich.markdown import Markdown
 
-    from headframe.sim.report import load_results, markdown, summarize, write_html
+    from headframe.sim.report import load_results, render_markdown, sections, summarize, write_html
 
     try:
         summaries = [summarize(path.stem, load_results(path)) for path in results]
+        parts = sections(summaries)
+        if html:
+            write_html(summaries, html)
     except HeadframeError as exc:
         fail(str(exc))
-    console.print(Markdown(markdown(summaries)))
-    if out:
-        write_html(summaries, out)
-        console.print(f"report written to {escape(str(out))}")
+    console.print(Markdown(render_markdown(parts[len(summaries):] if comparison_only else parts)))
+    if html:
+        console.print(f"report written to {escape(str(html))}")
 
 
 @app.command()

@@ -63,11 +63,11 @@ def test_report_summarises_and_compares(tmp_path) -> None:
     summaries = [summarize(p.stem, load_results(p)) for p in (tmp_path / "base.jsonl", tmp_path / "short.jsonl")]
     assert sum(summaries[0].seat_wins) == pytest.approx(12)
     text = markdown(summaries)
-    assert "First-player advantage" in text and "Compared with base" in text and "game length" in text
+    assert "### Win rate by seat" in text and "## short against base" in text and "game length" in text
     assert "| heuristic | 24 |" in text
     write_html(summaries, tmp_path / "report.html")
     page = (tmp_path / "report.html").read_text()
-    assert page.count("data:image/png;base64,") == 2
+    assert page.count("data:image/png;base64,") == 10  # five plots per run
 
 
 def test_ladder_ranks_the_stronger_agent_first_whatever_the_order_of_its_games(tmp_path) -> None:
@@ -97,8 +97,8 @@ def test_commands(tmp_path) -> None:
                                  "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert len(out.read_text().splitlines()) == 6
-    result = runner.invoke(app, ["report", str(out), "--out", str(tmp_path / "r.html")])
-    assert result.exit_code == 0 and "win rate" in result.output
+    result = runner.invoke(app, ["report", str(out), "--html", str(tmp_path / "r.html")])
+    assert result.exit_code == 0 and "win rate" in result.output and (tmp_path / "r.html").exists()
     result = runner.invoke(app, ["ladder", "pit-lamps", "-a", "heuristic,random", "-k", "4",
                                  "--out", str(tmp_path / "l.jsonl")])
     assert result.exit_code == 0 and "Elo" not in result.output and "rating" in result.output

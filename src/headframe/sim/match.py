@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,10 +44,13 @@ def play_match(plan: MatchPlan) -> dict[str, Any]:
     agents = [make_agent(spec, game, plan.seed + 7919 * seat) for seat, spec in enumerate(plan.agents)]
     rng = Rng(plan.seed ^ 0xC0A1)
     decisions = 0
+    kinds: list[Counter[str]] = [Counter() for _ in range(plan.players)]
     while not state.is_over():
         to_move = state.to_move()
         seat = to_move[0] if len(to_move) == 1 else rng.choice(to_move)
-        state.apply(seat, agents[seat].choose(InformationSet(state, seat, rng)))
+        action = agents[seat].choose(InformationSet(state, seat, rng))
+        state.apply(seat, action)
+        kinds[seat][action.kind] += 1
         decisions += 1
     result = state.result()
     line: dict[str, Any] = {
@@ -61,6 +65,7 @@ def play_match(plan: MatchPlan) -> dict[str, Any]:
         "tiebreak": result.tiebreak,
         "length": decisions,
         "statistics": state.statistics(),
+        "actions": [dict(sorted(counts.items())) for counts in kinds],  # per seat: how often it took each kind
     }
     if plan.with_record:
         line["record"] = state.record()

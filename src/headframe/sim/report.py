@@ -1,20 +1,44 @@
-"""Reports on runs: win rates with 95% intervals, score and length
-distributions, first-player advantage, the games' own statistics, and the
-difference between runs (an option on and off, one agent or another)."""
+"""Reports on runs, for game designers: the balance of one run (sim/balance.py),
+the difference between runs (sim/compare.py), as Markdown for the terminal or as
+one self-contained HTML page with plots (sim/plots.py).
+
+Reading results needs only the standard library; the statistics need the `lab`
+extra, imported when a report is built."""
 
 from __future__ import annotations
 
-import base64
 import html
-import io
 import json
-from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .runner import RunError
-from .stats import difference, mean, quantile, rate_test, sd, wilson
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One line of results: each game is one observation."""
+
+    index: int
+    seed: int | None
+    agents: tuple[str, ...]
+    scores: tuple[float, ...]
+    shares: tuple[float, ...]  # each seat's share of the win: 1, 1/k when k seats share it, 0
+    length: int
+    tiebreak: str
+    statistics: dict[str, list[float]]
+    actions: list[dict[str, int]] | None  # per seat, how often it took each kind; None in older lines
+
+    @property
+    def margin(self) -> float:
+        """The winner's score minus the runner-up's (0 when the win is shared)."""
+        best, second = sorted(self.scores, reverse=True)[:2]
+        return best - second
+
+    @property
+    def mean_score(self) -> float:
+        return sum(self.scores) / len(self.scores)
 
 
 @dataclass
@@ -23,17 +47,11 @@ class RunSummary:
     game: str
     players: int
     options: dict[str, Any]
-    games: int = 0
-    seat_outcomes: list[list[float]] = field(default_factory=list)  # per seat, per game: 1, 1/k shared, 0
-    agent_wins: dict[str, list[float]] = field(default_factory=lambda: defaultdict(lambda: [0.0, 0]))
-    scores: list[list[float]] = field(default_factory=list)
-    lengths: list[int] = field(default_factory=list)
-    statistics: dict[str, list[list[float]]] = field(default_factory=dict)
-    tiebreaks: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    games: list[GameResult] = field(default_factory=list)
 
     @property
     def seat_wins(self) -> list[float]:
-        return [sum(outcomes) for outcomes in self.seat_outcomes]
+        return [sum(game.shares[seat] for game in self.games) for seat in range(self.players)]
 
 
 def load_results(path: Path) -> list[dict[str, Any]]:
@@ -60,116 +78,90 @@ def summarize(label: str, lines: list[dict[str, Any]]) -> RunSummary:
     first = lines[0]
     if any((line["game"], line["players"]) != (first["game"], first["players"]) for line in lines):
         raise RunError(f"{label}: mixes games or player counts")
-    players = first["players"]
-    summary = RunSummary(label, first["game"], players, first.get("options", {}))
-    summary.seat_outcomes = [[] for _ in range(players)]
-    summary.scores = [[] for _ in range(players)]
-    for line in lines:
-        summary.games += 1
+    summary = RunSummary(label, first["game"], first["players"], first.get("options", {}))
+    for number, line in enumerate(sorted(lines, key=lambda line: line.get("index", 0))):
         ranking = line["ranking"]
-        winners = [seat for seat in range(players) if ranking[seat] == 1]
-        for seat in range(players):
-            share = 1 / len(winners) if seat in winners else 0.0
-            summary.seat_outcomes[seat].append(share)
-            tally = summary.agent_wins[line["agents"][seat]]
-            tally[0] += share
-            tally[1] += 1
-            summary.scores[seat].append(line["scores"][seat])
-        summary.lengths.append(line.get("length", 0))
-        summary.tiebreaks[line.get("tiebreak") or "none"] += 1
-        for name, values in (line.get("statistics") or {}).items():
-            per_seat = summary.statistics.setdefault(name, [[] for _ in range(players)])
-            for seat in range(players):
-                per_seat[seat].append(values[seat])
+        winners = ranking.count(1)
+        summary.games.append(GameResult(
+            index=line.get("index", number), seed=line.get("seed"), agents=tuple(line["agents"]),
+            scores=tuple(float(score) for score in line["scores"]),
+            shares=tuple(1 / winners if place == 1 else 0.0 for place in ranking),
+            length=line.get("length", 0), tiebreak=line.get("tiebreak") or "none",
+            statistics=line.get("statistics") or {}, actions=line.get("actions")))
     return summary
 
 
-def _pct(rate: float) -> str:
-    return f"{100 * rate:.1f}%"
+# --- the document: sections of paragraphs and tables, rendered twice ----------------------
+
+@dataclass
+class Table:
+    title: str
+    columns: list[str]
+    rows: list[list[str]]
+    note: str = ""  # what the numbers are, and which test and correction gave the p-values
 
 
-def _rate(wins: float, games: int) -> str:
-    low, high = wilson(wins, games)
-    return f"{_pct(wins / games)} [{_pct(low)}, {_pct(high)}]"
+@dataclass
+class Section:
+    title: str
+    blocks: list[str | Table] = field(default_factory=list)  # paragraphs and tables, in order
+    plots: list[tuple[str, bytes]] = field(default_factory=list)  # (what it shows, PNG), in the HTML only
+
+
+def sections(summaries: list[RunSummary], with_plots: bool = False) -> list[Section]:
+    """The whole report: each run's balance, then each later run against the first."""
+    from .balance import balance  # needs the lab extra: imported only to build a report
+    from .compare import comparison
+
+    out = [balance(summary) for summary in summaries]
+    if with_plots:
+        from .plots import plots
+
+        for section, summary in zip(out, summaries):
+            section.plots = plots(summary)
+    return out + [comparison(summaries[0], other) for other in summaries[1:]]
 
 
 def markdown(summaries: list[RunSummary]) -> str:
+    return render_markdown(sections(summaries))
+
+
+def render_markdown(parts: list[Section]) -> str:
     out: list[str] = []
-    for s in summaries:
-        options = ", ".join(f"{k}={v}" for k, v in sorted(s.options.items())) or "defaults"
-        out += [f"## {s.label}: {s.game}, {s.players} players, {s.games} games ({options})", ""]
-        out += ["| seat | win rate [95% CI] | mean score | sd | median |", "|---|---|---|---|---|"]
-        for seat in range(s.players):
-            scores = s.scores[seat]
-            out.append(f"| {seat} | {_rate(s.seat_wins[seat], s.games)} | {mean(scores):.2f} | "
-                       f"{sd(scores):.2f} | {quantile(scores, 0.5):g} |")
-        p = rate_test(s.seat_wins[0], s.games, 1 / s.players)
-        out += ["", f"First-player advantage: seat 0 wins {_pct(s.seat_wins[0] / s.games)} against a fair "
-                    f"{_pct(1 / s.players)} (p = {p:.3g}).", ""]
-        out += ["| agent | games | win rate [95% CI] |", "|---|---|---|"]
-        for agent, (wins, games) in sorted(s.agent_wins.items()):
-            out.append(f"| {agent} | {games} | {_rate(wins, games)} |")
-        out += ["", f"Game length: {mean(s.lengths):.1f} decisions on average (sd {sd(s.lengths):.1f}, "
-                    f"from {min(s.lengths)} to {max(s.lengths)}).",
-                "Deciding tie-breakers: " + ", ".join(f"{k} {v}" for k, v in sorted(s.tiebreaks.items())), ""]
-        if s.statistics:
-            out += ["| statistic | " + " | ".join(f"seat {i} mean" for i in range(s.players)) + " |",
-                    "|---|" + "---|" * s.players]
-            for name, per_seat in sorted(s.statistics.items()):
-                out.append(f"| {name} | " + " | ".join(f"{mean(v):.2f}" for v in per_seat) + " |")
-            out.append("")
-    if len(summaries) > 1:
-        out += _comparison(summaries)
+    for section in parts:
+        out += [f"## {section.title}", ""]
+        for block in section.blocks:
+            if isinstance(block, str):
+                out += [block, ""]
+                continue
+            out += [f"### {block.title}", "", "| " + " | ".join(block.columns) + " |",
+                    "|" + "---|" * len(block.columns)]
+            out += ["| " + " | ".join(row) + " |" for row in block.rows]
+            out += ["", f"*{block.note}*", ""] if block.note else [""]
     return "\n".join(out)
 
 
-def _comparison(summaries: list[RunSummary]) -> list[str]:
-    base = summaries[0]
-    out = [f"## Compared with {base.label}", "",
-           "| run | measure | difference [95% CI] | p |", "|---|---|---|---|"]
-    for other in summaries[1:]:
-        measures = {"game length": (base.lengths, other.lengths)}
-        if other.players == base.players:
-            for seat in range(base.players):
-                measures[f"seat {seat} win"] = (base.seat_outcomes[seat], other.seat_outcomes[seat])
-                measures[f"seat {seat} score"] = (base.scores[seat], other.scores[seat])
-            for name in sorted(set(base.statistics) & set(other.statistics)):
-                measures[name] = (sum(base.statistics[name], []), sum(other.statistics[name], []))
-        for measure, (a, b) in measures.items():
-            delta, low, high, p = difference(a, b)
-            out.append(f"| {other.label} | {measure} | {delta:+.3g} [{low:+.3g}, {high:+.3g}] | {p:.3g} |")
-    return out + [""]
-
-
 def write_html(summaries: list[RunSummary], out: Path) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    import base64
 
     parts = ["<!doctype html><meta charset='utf-8'><title>headframe report</title>",
-             "<style>body{font-family:sans-serif;max-width:60rem;margin:auto}table{border-collapse:collapse}"
-             "td,th{border:1px solid #ccc;padding:.2rem .5rem}img{max-width:100%}</style>",
+             "<style>body{font-family:sans-serif;max-width:70rem;margin:auto;padding:0 1rem}"
+             "table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #ccc;padding:.2rem .5rem}"
+             "td{text-align:right}td:first-child{text-align:left}caption{text-align:left;font-weight:bold}"
+             ".note{color:#555;font-size:90%}img{max-width:100%}</style>",
              "<h1>headframe report</h1>"]
-    for s in summaries:
-        figure, axes = plt.subplots(1, 3, figsize=(15, 4))
-        rates = [w / s.games for w in s.seat_wins]
-        intervals = [wilson(w, s.games) for w in s.seat_wins]
-        axes[0].bar(range(s.players), rates, yerr=[[r - lo for r, (lo, _) in zip(rates, intervals)],
-                                                   [hi - r for r, (_, hi) in zip(rates, intervals)]], capsize=4)
-        axes[0].axhline(1 / s.players, color="grey", linestyle="--")
-        axes[0].set(title="Win rate by seat (95% CI)", xlabel="seat", xticks=range(s.players))
-        axes[1].hist(s.scores, label=[f"seat {i}" for i in range(s.players)], bins=15)
-        axes[1].set(title="Scores", xlabel="score")
-        axes[1].legend()
-        axes[2].hist(s.lengths, bins=15)
-        axes[2].set(title="Game length", xlabel="decisions")
-        buffer = io.BytesIO()
-        figure.tight_layout()
-        figure.savefig(buffer, format="png", dpi=80)
-        plt.close(figure)
-        picture = base64.b64encode(buffer.getvalue()).decode()
-        parts += [f"<h2>{html.escape(s.label)}</h2>", f"<img alt='plots of {html.escape(s.label)}' "
-                  f"src='data:image/png;base64,{picture}'>"]
-    parts.append("<h2>Summary</h2><pre>" + html.escape(markdown(summaries)) + "</pre>")
-    out.write_text("\n".join(parts), encoding="utf-8")
+    for section in sections(summaries, with_plots=True):
+        parts.append(f"<h2>{html.escape(section.title)}</h2>")
+        for block in section.blocks:
+            parts.append(f"<p>{html.escape(block)}</p>" if isinstance(block, str) else _html_table(block))
+        for alt, png in section.plots:
+            parts.append(f"<img alt='{html.escape(alt, quote=True)}' "
+                         f"src='data:image/png;base64,{base64.b64encode(png).decode()}'>")
+    out.write_text("\n".join(parts) + "\n", encoding="utf-8")
+
+
+def _html_table(table: Table) -> str:
+    head = "".join(f"<th>{html.escape(column)}</th>" for column in table.columns)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>" for row in table.rows)
+    note = f"<p class='note'>{html.escape(table.note)}</p>" if table.note else ""
+    return f"<table><caption>{html.escape(table.title)}</caption><tr>{head}</tr>{body}</table>{note}"

@@ -49,6 +49,11 @@ class Run:
             raise RunError("a run plays at least one game")
 
 
+def variant_path(out: Path, assignment: str) -> Path:
+    """Where an A/B run writes one side: runs/x.jsonl at rounds=2 is runs/x.rounds=2.jsonl."""
+    return out.with_name(f"{out.stem}.{assignment}{out.suffix}")
+
+
 def finished_indexes(out: Path, plans: list[MatchPlan]) -> set[int]:
     """Games already in the results file; refuses a file of another run."""
     if not out.exists():
@@ -114,9 +119,9 @@ def _local_results(plans: list[MatchPlan], workers: int) -> Iterator[dict[str, A
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
                 yield future.result()
-                plan = next(queue, None)
-                if plan is not None:
-                    pending.add(pool.submit(play_match, plan))
+                following = next(queue, None)
+                if following is not None:
+                    pending.add(pool.submit(play_match, following))
 
 
 def _ray_results(plans: list[MatchPlan], address: str) -> Iterator[dict[str, Any]]:

@@ -1,64 +1,106 @@
-"""The few statistics the lab needs, written out so their assumptions are plain:
-Wilson intervals for rates, normal-approximation tests for differences."""
+"""The lab's statistics, from maintained libraries (scipy.stats, statsmodels: the
+`lab` extra). Every estimate carries its 95% interval and a p-value; a table's
+p-values are corrected together (Holm for the few planned tests of a table,
+Benjamini-Hochberg for the many exploratory ones)."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
-Z95 = 1.959963984540054
+from .runner import RunError
+
+try:
+    import numpy as np
+    from scipy import stats
+    from statsmodels.stats.multitest import multipletests
+    from statsmodels.stats.proportion import proportion_confint, proportions_ztest
+except ImportError:
+    raise RunError("the lab's statistics need the lab extra: pip install 'headframe[lab]'") from None
+
+HOLM = "holm"
+BH = "fdr_bh"
+CORRECTION_NAMES = {HOLM: "Holm", BH: "Benjamini-Hochberg"}
+NAN = float("nan")
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A number with its 95% interval and the p-value of its test (after
+    correction, once `corrected` has been applied)."""
+
+    value: float
+    low: float
+    high: float
+    p: float = 1.0
 
 
 def wilson(successes: float, trials: int) -> tuple[float, float]:
     """95% Wilson score interval for a rate."""
     if trials == 0:
         return 0.0, 1.0
-    p = successes / trials
-    denominator = 1 + Z95**2 / trials
-    centre = (p + Z95**2 / (2 * trials)) / denominator
-    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low, high = proportion_confint(successes, trials, alpha=0.05, method="wilson")
+    return float(low), float(high)
 
 
-def mean(values: Sequence[float]) -> float:
-    return sum(values) / len(values) if values else float("nan")
+def rate_against(successes: float, trials: int, expected: float) -> Estimate:
+    """A rate's difference from an expected rate: the Wilson interval shifted, and
+    the score test it inverts (so the interval excludes 0 exactly when p < 0.05)."""
+    low, high = wilson(successes, trials)
+    p = float(proportions_ztest(successes, trials, expected, prop_var=expected)[1])
+    return Estimate(successes / trials - expected, low - expected, high - expected, p)
 
 
-def sd(values: Sequence[float]) -> float:
-    if len(values) < 2:
-        return 0.0
-    m = mean(values)
-    return math.sqrt(sum((v - m) ** 2 for v in values) / (len(values) - 1))
+def fair_seats(wins: Sequence[float]) -> float:
+    """p of the chi-square goodness-of-fit test of wins by seat against equal shares
+    (each game one multinomial draw, shared wins split)."""
+    return float(stats.chisquare(wins).pvalue) if sum(wins) else 1.0
 
 
-def quantile(values: Sequence[float], q: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return float("nan")
-    position = q * (len(ordered) - 1)
-    low = math.floor(position)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+def mean_estimate(values: Sequence[float], null: float = 0.0) -> Estimate:
+    """A mean with its t interval, and the one-sample t-test against `null` (on
+    paired differences this is the paired t-test)."""
+    data = np.asarray(values, dtype=float)
+    if len(data) < 2:
+        return Estimate(float(data.mean()) if len(data) else NAN, NAN, NAN)
+    centre = float(data.mean())
+    if np.ptp(data) == 0:  # no spread: the interval is the value, the test certain
+        return Estimate(centre, centre, centre, 1.0 if centre == null else 0.0)
+    result = stats.ttest_1samp(data, null)
+    interval = result.confidence_interval(0.95)
+    return Estimate(centre, float(interval.low), float(interval.high), float(result.pvalue))
 
 
-def two_sided_p(z: float) -> float:
-    return math.erfc(abs(z) / math.sqrt(2))
+def welch_difference(a: Sequence[float], b: Sequence[float]) -> Estimate:
+    """Mean of b minus mean of a, its interval and Welch's t-test (unpaired)."""
+    first, second = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    if len(first) < 2 or len(second) < 2:
+        return Estimate(NAN, NAN, NAN)
+    delta = float(second.mean() - first.mean())
+    if np.ptp(first) == 0 and np.ptp(second) == 0:
+        return Estimate(delta, delta, delta, 1.0 if delta == 0 else 0.0)
+    result = stats.ttest_ind(second, first, equal_var=False)
+    interval = result.confidence_interval(0.95)
+    return Estimate(delta, float(interval.low), float(interval.high), float(result.pvalue))
 
 
-def rate_test(successes: float, trials: int, expected: float) -> float:
-    """p-value of a rate against an expected rate (normal approximation)."""
-    if trials == 0 or expected in (0.0, 1.0):
-        return 1.0
-    z = (successes / trials - expected) / math.sqrt(expected * (1 - expected) / trials)
-    return two_sided_p(z)
+def seats_differ(scores: Sequence[Sequence[float]]) -> tuple[str, float]:
+    """The test over all seats of scores given game by game (rows: games, columns:
+    seats), games as blocks: Friedman's, or for two seats the Wilcoxon signed-rank
+    test it reduces to. Returns the test's name and its p."""
+    table = np.asarray(scores, dtype=float)
+    if len(table) < 2 or np.ptp(table - table.mean(axis=1, keepdims=True)) == 0:
+        return "no test (no difference between seats)", 1.0
+    if table.shape[1] == 2:
+        return "Wilcoxon signed-rank test", float(stats.wilcoxon(table[:, 1] - table[:, 0]).pvalue)
+    return "Friedman test", float(stats.friedmanchisquare(*table.T).pvalue)
 
 
-def difference(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float, float]:
-    """Mean of b minus mean of a, its 95% interval and p-value (Welch, normal approximation)."""
-    if not a or not b:
-        return float("nan"), float("nan"), float("nan"), 1.0
-    delta = mean(b) - mean(a)
-    se = math.sqrt(sd(a) ** 2 / len(a) + sd(b) ** 2 / len(b))
-    if se == 0:
-        return delta, delta, delta, 1.0 if delta == 0 else 0.0
-    return delta, delta - Z95 * se, delta + Z95 * se, two_sided_p(delta / se)
+def corrected(estimates: Sequence[Estimate], method: str) -> list[Estimate]:
+    """The estimates with their p-values corrected together for multiple tests."""
+    if not estimates:
+        return []
+    raw = [estimate.p if not math.isnan(estimate.p) else 1.0 for estimate in estimates]
+    adjusted = multipletests(raw, alpha=0.05, method=method)[1]
+    return [replace(estimate, p=float(p)) for estimate, p in zip(estimates, adjusted)]
