@@ -63,20 +63,22 @@ LABELS = """() => [...document.querySelectorAll(".board-view svg text.label")].m
   return { text: label.textContent, box: [left, top, right, bottom], card: inRect ? rect : null, covered };
 })"""
 
-# The smallest text's size in board units, and what it renders at now and when the board fits the width.
+# The smallest text's size in board units as drawn (a scaled group's text counts at its scale), and what it
+# renders at now and when the board fits the width.
 FONT_SIZES = """() => {
   const view = document.querySelector(".board-view");
   const svg = view.querySelector("svg");
-  const texts = [...svg.querySelectorAll("text")];
-  const units = Math.min(...texts.map((text) => parseFloat(getComputedStyle(text).fontSize)));
-  const labels = [...svg.querySelectorAll("text.label")];
   const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const drawn = (text) => { const m = text.getScreenCTM();
+    return parseFloat(getComputedStyle(text).fontSize) * Math.hypot(m.a, m.b) / scale; };
+  const texts = [...svg.querySelectorAll("text")].filter((text) => text.textContent.trim());
+  const units = Math.min(...texts.map(drawn));
+  const labels = [...svg.querySelectorAll("text.label")];
   const style = getComputedStyle(view);
   const inner = view.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-  return { units, labels: labels.length, now: units * scale,
+  return { units, labels: labels.length, now: units * scale, board_width: svg.viewBox.baseVal.width,
            fit_width: units * inner / svg.viewBox.baseVal.width,
-           label_now: labels.length ? Math.min(...labels.map((label) =>
-             parseFloat(getComputedStyle(label).fontSize) * scale)) : null };
+           label_now: labels.length ? Math.min(...labels.map(drawn)) * scale : null };
 }"""
 
 

@@ -1,8 +1,9 @@
 """The game page's layout, measured with Playwright's boxes at 1400x900, 390x844 and 844x390
 (issue #21): the board does not move when a decision comes or goes, the board and the decision
 are in sight without scrolling on a laptop, card names neither overlap nor leave their card, and
-on a phone the board pans and pinch-zooms with labels of at least 11 CSS px. One game of each
-game, shared by the module's tests, played by clicking as a person does."""
+on a phone the board comes in its narrow layout, with labels of at least 11 CSS px when it fits
+the width, and pans and pinch-zooms. One game of each game, shared by the module's tests, played
+by clicking as a person does."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 import pytest
 from playwright.sync_api import Page
 
-from headframe.engine import load_game
+from headframe.engine import load_game, svg
 from headframe.server.storage import sqlite_url
 from tests.server.conftest import LiveServer
 
@@ -101,8 +102,13 @@ def look(page: Page, name: str) -> None:
 
 
 def at(page: Page, viewport: dict) -> None:
+    """The window at this size, and the board in the layout the page asks for at it (board.js: narrow up
+    to 900 px wide or 500 px high)."""
     page.set_viewport_size(viewport)
     page.evaluate("() => scrollTo(0, 0)")
+    narrow = viewport["width"] <= 900 or viewport["height"] <= 500
+    page.wait_for_function("""(narrow) => { const svg = document.querySelector(".board-view svg");
+      return svg && (svg.viewBox.baseVal.width <= 400) === narrow; }""", arg=narrow)
     settle(page)
 
 
@@ -139,19 +145,38 @@ def test_the_board_and_the_decision_are_in_sight_on_a_laptop(table):
     look(page, f"{table.name}-laptop-later")
 
 
-def test_card_names_never_overlap_or_clip(table):
+@pytest.mark.parametrize("viewport, looks", [("laptop", 3), ("phone", 2)])
+def test_card_names_never_overlap_or_clip(table, viewport, looks):
+    """On a phone, the narrow board (taller than its frame) is panned through its frame, half a frame at a
+    time, and the names wholly in sight are checked at each stop (at "Whole board" the browser's smallest
+    font size would draw them larger than the board does)."""
     page = table.page
-    at(page, LAPTOP)
-    for _ in range(3):
-        found = labels(page)
-        assert found, "the board marks no card name (text.label)"
-        for label in found:
-            assert label["card"] is None or inside(label["box"], label["card"]), f"{label['text']!r} leaves its card"
-            assert not label["covered"], f"{label['text']!r} is hidden under {label['covered']}"
-        for i, one in enumerate(found):
-            for other in found[i + 1:]:
-                assert not overlap(one["box"], other["box"]), f"{one['text']!r} overlaps {other['text']!r}"
+    at(page, VIEWPORTS[viewport])
+    for _ in range(looks):
+        stops = 0
+        for found in labels_in_sight(page):
+            stops += 1
+            for label in found:
+                assert label["card"] is None or inside(label["box"], label["card"]), f"{label['text']!r} leaves its card"
+                assert not label["covered"], f"{label['text']!r} is hidden under {label['covered']}"
+            for i, one in enumerate(found):
+                for other in found[i + 1:]:
+                    assert not overlap(one["box"], other["box"]), f"{one['text']!r} overlaps {other['text']!r}"
+        assert stops, "the board marks no card name (text.label)"
         play(page, 2)
+
+
+def labels_in_sight(page: Page):
+    """The board's names wholly in its frame's sight, at each stop of a pan from top to bottom."""
+    view = page.locator(".board-view")
+    height = view.evaluate("(node) => { node.scrollTo(0, 0); return [node.clientHeight, node.scrollHeight]; }")
+    for top in range(0, max(1, height[1] - height[0] // 2), max(1, height[0] // 2)):
+        frame = view.evaluate(f"(node) => {{ node.scrollTo(0, {top}); const b = node.getBoundingClientRect();"
+                              " return [b.left, b.top, b.right, b.bottom]; }")
+        found = [label for label in labels(page) if inside(label["box"], frame, slack=0)]
+        if found:
+            yield found
+    view.evaluate("(node) => node.scrollTo(0, 0)")
 
 
 @pytest.mark.parametrize("viewport", ["phone", "phone-landscape"])
@@ -160,25 +185,27 @@ def test_on_a_phone_labels_read_11_px_and_the_board_pans(table, viewport):
     at(page, VIEWPORTS[viewport])
     sizes = font_sizes(page)
     record(table.name, viewport, sizes)
-    # Fitting the width leaves labels under 11 px on every board, so the board is drawn at the scale where
-    # its smallest text reads 11 px and pans in its frame; "Whole board" fits it.
+    assert sizes["board_width"] <= svg.NARROW_WIDTH, "a phone is sent the narrow board"
+    assert sizes["fit_width"] >= READABLE_PX - 0.05, sizes  # readable when it fits the width, as it opens
     assert sizes["now"] >= READABLE_PX - 0.05, sizes
     assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), "the page scrolls sideways"
+    assert page.locator(".board-view").evaluate("(node) => node.scrollWidth <= node.clientWidth + 1"), \
+        "the narrow board opens fitted to the width: nothing of it is off to the side"
     view = page.locator(".board-view")
     touch = view.evaluate("(node) => getComputedStyle(node).touchAction")  # pan-x pan-y pinch-zoom, by its short name
     assert touch == "manipulation" or "pinch-zoom" in touch, touch
     viewport_meta = page.get_attribute('meta[name="viewport"]', "content")
     assert "user-scalable=no" not in viewport_meta and "maximum-scale" not in viewport_meta
     pans = view.evaluate("""(node) => {
-      node.scrollLeft = 0;
-      const before = node.querySelector("svg").getBoundingClientRect().left;
-      node.scrollLeft = 150;
-      return before - node.querySelector("svg").getBoundingClientRect().left; }""")
-    assert pans == pytest.approx(150, abs=1)
+      node.scrollTop = 0;
+      const before = node.querySelector("svg").getBoundingClientRect().top;
+      node.scrollTop = 150;
+      return before - node.querySelector("svg").getBoundingClientRect().top; }""")
+    assert pans == pytest.approx(150, abs=1), "the board, taller than its frame, pans"
 
     # The seat moves in another tab (a click here would pan the board to the place): the board drawn
     # anew here is panned where the last one was.
-    panned = view.evaluate("(node) => { node.scrollTo(150, 60); return [node.scrollLeft, node.scrollTop]; }")
+    panned = view.evaluate("(node) => { node.scrollTo(0, 90); return [node.scrollLeft, node.scrollTop]; }")
     before = version(page)
     other_tab = page.context.new_page()
     other_tab.goto(table.url)

@@ -119,6 +119,29 @@ def test_a_finished_games_log_line_opens_the_replay_at_its_step(page, http):
     assert page.locator(".board-frame svg").count() == 1
 
 
+BOARD_WIDTH = "() => document.querySelector('.board-frame svg').viewBox.baseVal.width"
+
+
+def test_a_phone_gets_the_narrow_board_and_a_turned_screen_the_other(page, http):
+    """The layout follows the screen (board.js `layout()`): a phone's is narrow, a laptop's wide, and a
+    window resized across the line is sent its board again in the other layout, live and in replays."""
+    created = against_a_bot(http)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(created["play_url"])
+    page.wait_for_selector(".board-frame svg")
+    assert page.evaluate(BOARD_WIDTH) == 400
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.wait_for_function(f"() => ({BOARD_WIDTH})() === 800")
+    page.set_viewport_size({"width": 844, "height": 390})  # a phone on its side is a phone
+    page.wait_for_function(f"() => ({BOARD_WIDTH})() === 400")
+    play_to_end(page, PIT_LAMPS_LIMIT)
+    page.goto(f"/games/{created['id']}/replay#step=2")
+    page.wait_for_selector(".board-frame svg")
+    assert page.evaluate(BOARD_WIDTH) == 400
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.wait_for_function(f"() => ({BOARD_WIDTH})() === 800")
+
+
 def test_a_comment_added_to_a_replay_step_survives_download_and_upload(page, http, tmp_path):
     created = against_a_bot(http)
     page.goto(created["play_url"])

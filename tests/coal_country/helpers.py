@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from headframe.games.coal_country import CoalCountry
-from headframe.games.coal_country.actions import Done, Place, Stop
+from headframe.games.coal_country.actions import Done, PickStack, Place, Stop
 
 GAME = CoalCountry()
 DESIGN = {design: index for index, design in enumerate(GAME.tables.design_ids)}
@@ -56,3 +56,13 @@ def add_tile(state, seat: int, design: str, x: int, y: int, rotation: int = 0, c
 
 def kinds(state, seat: int) -> set[str]:
     return {action.kind for action in state.legal_actions(seat)}
+
+
+def tile_drawn():
+    """Round 2 of a two-player game: Seat 1 has drawn a tile from permit stack 3 and is placing it."""
+    state = new(2, seed=1, round=2)
+    state.cash[0] = 100
+    place_all(state, {0: [("PO", 4)], 1: [("CB", 2)]})
+    stop_until(state, "permit")
+    state.apply(0, PickStack.of(3))
+    return state

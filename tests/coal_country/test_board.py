@@ -7,12 +7,12 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from headframe.engine import Rng, seat_colour
-from headframe.games.coal_country.actions import Build, ChurchTarget, PickStack, Place, PlaceTile
+from headframe.games.coal_country.actions import Build, ChurchTarget, Place, PlaceTile
 from headframe.games.coal_country.board_parts import ON_BOARD
 
 from ..boards import NS, check_board, clickables, drawn_ids, hint, texts
 from ..boards import save as save_picture
-from .helpers import GAME, add_tile, new, place, place_all, stop_until
+from .helpers import GAME, add_tile, new, place, place_all, stop_until, tile_drawn
 
 
 def parse(state, seat):
@@ -106,11 +106,7 @@ def test_revealed_foremen_show_their_owner_and_value_on_the_mine_tile():
 
 
 def test_a_drawn_tile_offers_each_rotation_on_its_cell():
-    state = new(2, seed=1, round=2)
-    state.cash[0] = 100
-    place_all(state, {0: [("PO", 4)], 1: [("CB", 2)]})
-    stop_until(state, "permit")
-    state.apply(0, PickStack.of(3))
+    state = tile_drawn()
     design = state.view(0)["current"]["tile"]
     assert design.startswith("3")  # a tee: four distinct rotations
     rotations = [a for a in state.legal_actions(0) if isinstance(a, PlaceTile) and (a.x, a.y) == (0, 1)]

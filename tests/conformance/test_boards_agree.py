@@ -1,7 +1,9 @@
 """Banner, board and log never contradict each other (#21): at every step of a
 seeded game of every game with a board, the board names as to move exactly the
 seats `to_move()` names, and every amount it marks as the view's (`data-view`)
-is the view's.
+is the view's. The narrow board (a phone's) keeps the same promises, offers the
+same actions, and fits a phone: at most `svg.NARROW_WIDTH` units wide, no text
+under `svg.NARROW_TEXT` units, however its groups are scaled.
 
 The board marks what this test reads: the one element that says whose move it
 is carries `data-to-move` (the 0-based seats, space-separated; empty once the
@@ -17,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from headframe.engine import game_names, load_game, seat_label
+from headframe.engine import game_names, load_game, seat_label, svg
 
 BOARDED = [name for name in game_names() if load_game(name).has_board()]
 
@@ -33,10 +35,51 @@ def _at(view: dict[str, Any], path: str) -> Any:
     return value
 
 
-def _check(game, state, viewer: int | None) -> int:
+TRANSFORM = re.compile(r"(translate|scale|rotate)\(([^)]*)\)")
+
+
+def _scale(transform: str | None) -> float:
+    """How much a `transform` enlarges text (translate and rotate: not at all)."""
+    scale = 1.0
+    for kind, numbers in TRANSFORM.findall(transform or ""):
+        if kind == "scale":
+            factors = [float(n) for n in numbers.replace(",", " ").split()]
+            scale *= min(abs(f) for f in factors)
+    assert TRANSFORM.sub("", transform or "").strip(" ,") == "", f"a transform this test cannot read: {transform}"
+    return scale
+
+
+def _smallest_text(node: ET.Element, size: float, scale: float) -> float:
+    """The smallest text under `node`, in the board's units, as drawn."""
+    size = float(node.get("font-size", size))
+    scale *= _scale(node.get("transform"))
+    smallest = size * scale if node.tag.rsplit("}", 1)[-1] in ("text", "tspan") and _text(node) else float("inf")
+    for child in node:
+        smallest = min(smallest, _smallest_text(child, size, scale))
+    return smallest
+
+
+def _marked(root: ET.Element, attribute: str) -> set[str]:
+    return {word for node in root.iter() for word in node.get(attribute, "").split()}
+
+
+def _fits_a_phone(root: ET.Element) -> None:
+    _, _, width, _ = (float(n) for n in root.get("viewBox").split())
+    assert width <= svg.NARROW_WIDTH, f"the narrow board is {width} units wide"
+    smallest = _smallest_text(root, float(root.get("font-size", 16)), 1.0)
+    assert smallest >= svg.NARROW_TEXT - 1e-6, f"the narrow board has text of {smallest:.1f} units"
+
+
+def _check(game, state, viewer: int | None, narrow: bool = False) -> int:
     """Checks one seat's board; returns how many amounts it marks."""
     view = state.view(viewer)
-    root = ET.fromstring(game.render_board(view))
+    root = ET.fromstring(game.render_board(view, narrow))
+    if narrow:
+        _fits_a_phone(root)
+        wide = ET.fromstring(game.render_board(view))
+        for attribute in ("data-actions", "data-explain"):
+            assert _marked(root, attribute) == _marked(wide, attribute), \
+                f"the narrow board and the wide one differ in their {attribute}"
     movers = [node for node in root.iter() if node.get("data-to-move") is not None]
     to_move = sorted(state.to_move())
     if state.is_over():
@@ -68,8 +111,10 @@ def test_the_board_names_the_seats_to_move_and_the_views_amounts(name: str) -> N
         other = (mover + 1 + step % (players - 1)) % players
         marked = _check(game, state, mover)
         assert marked >= players, "every seat's amounts are marked"
+        assert _check(game, state, mover, narrow=True) >= players
         _check(game, state, other if step % 2 else None)
         state.apply(mover, rng.choice(state.decision(mover).actions))
         step += 1
     for viewer in (*range(players), None):
         _check(game, state, viewer)
+        _check(game, state, viewer, narrow=True)

@@ -10,7 +10,8 @@ import pytest
 
 from headframe.engine import Rng, seat_colour
 from headframe.engine.people import SEAT_COLOURS
-from headframe.games.tinners_trail.board import AREA_LAYOUT, ON_BOARD
+from headframe.games.tinners_trail.board import ON_BOARD
+from headframe.games.tinners_trail.board_map import AREA_LAYOUT
 
 from .helpers import GAME, T, actions_phase, new, play
 

@@ -273,8 +273,8 @@ class PitLamps(Game):
         out.one_hot("my_bid", values.index(mine) if mine is not None else None)
         return out.finish()
 
-    def render_board(self, view: dict) -> str:
-        return board.render(self, view)
+    def render_board(self, view: dict, narrow: bool = False) -> str:
+        return board.render(self, view, narrow)
 
     def heuristic(self, state: PitLampsState, seat: int, rng: Rng) -> Action:
         """Bid the highest card; dig while allowed; then rest."""

@@ -9,28 +9,36 @@ from headframe.engine import seat_colour, seat_label, svg
 
 WIDTH, HEIGHT = 800, 360
 CARD_W, CARD_H = 48, 68
+# A phone's board: the same parts in one column, each part moved by (dx, dy).
+NARROW = {"to_move": (20, 56), "seats": (0, 50), "pit": (-380, 240), "deck": (-380, 190), "lamp": (-440, 230),
+          "hand": (0, 310)}
 
 
-def render(game, view: dict) -> str:
+def render(game, view: dict, narrow: bool = False) -> str:
     legal = set(svg.legal_ids(game, view))
     seat = view["seat"]
-    parts = [svg.element("rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill="#efe6d2")]
+    width, height = (svg.NARROW_WIDTH, 720) if narrow else (WIDTH, HEIGHT)
+
+    def placed(part: str, drawing: str) -> str:
+        return svg.group(drawing, transform="translate({} {})".format(*NARROW[part])) if narrow else drawing
+
+    parts = [svg.element("rect", x=0, y=0, width=width, height=height, fill="#efe6d2")]
     parts.append(svg.text(20, 30, f"Round {view['round']} of {view['options']['rounds']} · {view['phase']}",
                           font_size=18, font_weight="bold"))
-    parts.append(_to_move(view))
-    parts += _seats(view)
-    parts.append(_pit(legal))
-    parts.append(_deck(view, legal))
-    parts.append(_lamp(legal))
+    parts.append(_to_move(view, *NARROW["to_move"]) if narrow else _to_move(view, 420, 30))
+    parts.append(placed("seats", "".join(_seats(view))))
+    parts.append(placed("pit", _pit(legal)))
+    parts.append(placed("deck", _deck(view, legal)))
+    parts.append(placed("lamp", _lamp(legal)))
     if seat is not None:
-        parts.append(_hand(view["hand"], legal))
-    return svg.document(WIDTH, HEIGHT, *parts, label=f"Pit Lamps, round {view['round']}")
+        parts.append(placed("hand", _hand(view["hand"], legal)))
+    return svg.document(width, height, *parts, label=f"Pit Lamps, round {view['round']}")
 
 
-def _to_move(view: dict) -> str:
+def _to_move(view: dict, x: float, y: float) -> str:
     movers = view["to_move"]
     words = ", ".join("you" if seat == view["seat"] else seat_label(seat) for seat in movers)
-    return svg.text(420, 30, f"to move: {words}" if movers else "game over", font_size=16,
+    return svg.text(x, y, f"to move: {words}" if movers else "game over", font_size=16,
                     data_to_move=" ".join(map(str, movers)))
 
 

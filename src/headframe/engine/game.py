@@ -169,11 +169,13 @@ class Game:
         """A plain-text picture of a view, for terminals and logs."""
         return json.dumps(view, indent=2, ensure_ascii=False)
 
-    def render_board(self, view: dict[str, Any]) -> str:
+    def render_board(self, view: dict[str, Any], narrow: bool = False) -> str:
         """The view drawn as one SVG element. Every element on which a legal
         action of the seat's decision happens carries `data-actions` (the
         action ids, space-separated) and a `<title>` saying what clicking does;
-        hidden things are drawn face down."""
+        hidden things are drawn face down. `narrow`: the same board laid out for
+        a phone, in one column at most `svg.NARROW_WIDTH` units wide, with no
+        text under `svg.NARROW_TEXT` units (docs/architecture.md)."""
         raise NotImplementedError(f"{self.title} has no board picture")
 
     def has_board(self) -> bool:

@@ -8,16 +8,29 @@ those into clicks, and actions drawn nowhere stay buttons."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from html import escape
 from typing import Any
 
 FACE_DOWN = "#6b5b4b"
 
 
+# A narrow board (`Game.render_board(view, narrow=True)`) is for a phone in either
+# orientation: at most NARROW_WIDTH units wide, no text under NARROW_TEXT units, so
+# fitted to a 390 px phone's width its smallest text reads over 11 CSS px.
+NARROW_WIDTH = 400
+NARROW_TEXT = 14
+
+
 @cache
 def _attribute_name(name: str) -> str:
     return name.rstrip("_").replace("_", "-")  # class_ -> class, font_size -> font-size
+
+
+@lru_cache(maxsize=8192)
+def _quoted(value: str) -> str:
+    # Boards repeat their colours, classes, paths and glossary titles on every draw.
+    return escape(value, quote=True)
 
 
 def _attributes(attrs: Mapping[str, Any]) -> str:
@@ -26,10 +39,13 @@ def _attributes(attrs: Mapping[str, Any]) -> str:
     for name, value in attrs.items():
         if value is None or value is False:
             continue
-        if isinstance(value, float):
+        kind = type(value)
+        if kind is float:
             value = f"{value:.2f}".rstrip("0").rstrip(".")
-        elif type(value) is not int:
-            value = escape(str(value), quote=True)
+        elif kind is str:
+            value = _quoted(value)
+        elif kind is not int:
+            value = _quoted(str(value))
         parts.append(f' {_attribute_name(name)}="{value}"')
     return "".join(parts)
 
@@ -43,17 +59,17 @@ def element(tag: str, *children: str, **attrs: Any) -> str:
 
 
 def text(x: float, y: float, words: Any, **attrs: Any) -> str:
-    return element("text", escape(str(words)), x=x, y=y, **attrs)
+    return element("text", _quoted(str(words)), x=x, y=y, **attrs)
 
 
 def amount(value: Any, path: str) -> str:
     """A number of the view inside a text, marked with its path in the view
     (`data-view="players.0.cash"`), by which a test holds the board to the view."""
-    return element("tspan", escape(str(value)), data_view=path)
+    return element("tspan", _quoted(str(value)), data_view=path)
 
 
 def title(words: str) -> str:
-    return element("title", escape(words))
+    return element("title", _quoted(words))
 
 
 def group(*children: str, **attrs: Any) -> str:

@@ -10,7 +10,7 @@ import re
 from contextlib import asynccontextmanager
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -34,6 +34,7 @@ from .rooms import Room
 from .storage import Store
 
 log = logging.getLogger("headframe.server")
+Layout = Literal["wide", "narrow"]  # a board's layout: "narrow" for phones (Game.render_board)
 ANNOTATING = re.compile(r"/api/(games/[^/]+/replay|replays/[^/]+)/comments")  # bodies as large as uploads
 
 STATIC = Path(__file__).parent.parent / "web" / "static"
@@ -134,11 +135,12 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
     # --- play ------------------------------------------------------------------
 
     @app.get("/api/games/{game_id}/state")
-    async def seat_state(game_id: str, request: Request,
-                         authorization: str | None = Header(default=None)) -> dict[str, Any]:
+    async def seat_state(game_id: str, request: Request, authorization: str | None = Header(default=None),
+                         layout: Layout = "wide") -> dict[str, Any]:
         """The token's seat's state (no token: the signed-in player's seat, else a spectator's)."""
         room = await hub.room(game_id)
-        return room.seat_state(await auth.reading(request, room, seat_if_any(room, authorization)))
+        seat = await auth.reading(request, room, seat_if_any(room, authorization))
+        return room.seat_state(seat, narrow=layout == "narrow")
 
     @app.get("/api/games/{game_id}/text")
     async def seat_text(game_id: str, request: Request,
@@ -193,9 +195,9 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
         return {**(await finished_replay(game_id)).overview(), "chat": await hub.chat.replay_lines(game_id)}
 
     @app.get("/api/games/{game_id}/replay/{step}")
-    async def replay_frame(game_id: str, step: int) -> dict[str, Any]:
+    async def replay_frame(game_id: str, step: int, layout: Layout = "wide") -> dict[str, Any]:
         replay = await finished_replay(game_id)
-        return await asyncio.to_thread(replay.frame, step)
+        return await asyncio.to_thread(replay.frame, step, layout == "narrow")
 
     @app.post("/api/replays", status_code=201)
     async def upload_replay(request: Request) -> dict[str, Any]:
@@ -248,8 +250,8 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
             "Content-Disposition": f'attachment; filename="{replay.game.name}-{key[:12]}.json"'})
 
     @app.get("/api/replays/{key}/{step}")
-    async def uploaded_frame(key: str, step: int) -> dict[str, Any]:
-        return await asyncio.to_thread(uploaded_replay(key).frame, step)
+    async def uploaded_frame(key: str, step: int, layout: Layout = "wide") -> dict[str, Any]:
+        return await asyncio.to_thread(uploaded_replay(key).frame, step, layout == "narrow")
 
     # --- pages -------------------------------------------------------------------
 

@@ -4,7 +4,8 @@ A client opens /ws/games/{id} and sends `hello` with the tokens of the seats it
 holds (none: a spectator). It is sent, for each of its seats, a `state` message
 at once and after every change: that seat's view, its log from where the client
 is, and words for both. It sends `act` and `undo`, each answered by `ack` (after
-the change is committed) or `error`."""
+the change is committed) or `error`; and `layout` when its screen wants the
+board in the other layout ("wide", or "narrow" for phones; the hello may say it)."""
 
 from __future__ import annotations
 
@@ -29,13 +30,14 @@ MAX_MESSAGE = 8192
 HELLO_TIMEOUT = 10.0
 SEND_TIMEOUT = 10.0  # a client that takes longer to accept one message is dropped
 CLOSE_TIMEOUT = 2.0
+LAYOUTS = ("wide", "narrow")
 
 
 def broadcast(room: Room) -> None:
     """Send every watcher the new state of each seat it holds whose view changed
     (its version moved): a seat learns nothing from others' sealed steps, not even
     that they happened. Messages are built once per seat and change, however many watch."""
-    built: dict[tuple[int | None, int], str] = {}
+    built: dict[tuple[int | None, int, bool], str] = {}
     log_length = len(room.state.log)
     for watcher in list(room.watchers):
         for seat in watcher.audiences:
@@ -43,9 +45,9 @@ def broadcast(room: Room) -> None:
             if watcher.version_sent.get(seat) == version:
                 continue
             start = min(watcher.log_sent.get(seat, 0), log_length)
-            key = (seat, start)
+            key = (seat, start, watcher.narrow)
             if key not in built:
-                built[key] = json.dumps(room.seat_state(seat, start))
+                built[key] = json.dumps(room.seat_state(seat, start, watcher.narrow))
             watcher.log_sent[seat], watcher.version_sent[seat] = log_length, version
             watcher.post(built[key])
 
@@ -107,7 +109,7 @@ async def serve_socket(hub: Hub, socket: WebSocket, game_id: str,
 
 def broadcast_to(room: Room, watcher: Watcher) -> None:
     for seat in watcher.audiences:
-        watcher.post(json.dumps(room.seat_state(seat, 0)))
+        watcher.post(json.dumps(room.seat_state(seat, 0, watcher.narrow)))
         watcher.log_sent[seat], watcher.version_sent[seat] = len(room.state.log), room.version_for(seat)
 
 
@@ -130,7 +132,15 @@ async def _greet(room: Room, socket: WebSocket,
     if account_id is not None and owners - {account_id}:
         raise Forbidden("a token holds a seat of another player's account: sign in as them to play it")
     mine = {seat.seat for seat in room.row.seats if account_id is not None and seat.account_id == account_id}
-    return Watcher(tuple(sorted(mine | {seat for seat in held if seat is not None}))), held, invited
+    watcher = Watcher(tuple(sorted(mine | {seat for seat in held if seat is not None})),
+                      narrow=_narrow(hello.get("layout", "wide")))
+    return watcher, held, invited
+
+
+def _narrow(layout: Any) -> bool:
+    if layout not in LAYOUTS:
+        raise BadRequest('layout: "wide" or "narrow"')
+    return layout == "narrow"
 
 
 async def _receive_loop(hub: Hub, room: Room, socket: WebSocket, watcher: Watcher, sender: asyncio.Task) -> None:
@@ -160,11 +170,15 @@ async def _handle(hub: Hub, room: Room, watcher: Watcher, message: dict[str, Any
     if kind == "sync":
         broadcast_to(room, watcher)
         return None
+    if kind == "layout":
+        watcher.narrow = _narrow(message.get("layout"))
+        broadcast_to(room, watcher)
+        return None
     if kind == "chat" and hub.chat is not None:
         await hub.chat.from_socket(room, watcher, message)
         return None
     if kind not in ("act", "undo"):
-        raise BadRequest(f"unknown message type {kind!r} (act, undo, sync, ping, chat)")
+        raise BadRequest(f"unknown message type {kind!r} (act, undo, sync, layout, ping, chat)")
     seat = message.get("seat")
     if seat not in watcher.seats:
         raise Forbidden(f"this connection does not hold seat {seat!r}")

@@ -66,7 +66,7 @@ class Replay:
                 "comments": self.record.get("comments", []),  # an annotated replay's (engine/records.py)
             }
 
-    def frame(self, step: int) -> dict[str, Any]:
+    def frame(self, step: int, narrow: bool = False) -> dict[str, Any]:
         if not 0 <= step <= self.steps:
             raise NotFound(f"step {step} is not in this replay (0 to {self.steps})")
         base = max(s for s in self.checkpoints if s <= step)
@@ -75,7 +75,8 @@ class Replay:
             state.apply(item["seat"], self.game.parse_action(item["action"]))
         views = [state.view(seat) for seat in range(state.players)]
         spectator = state.view(None)
-        board = self.game.render_board if self.game.has_board() else lambda _view: None
+        def board(view: dict[str, Any]) -> str | None:
+            return self.game.render_board(view, narrow) if self.game.has_board() else None
         with naming(self.names):
             return {
                 "step": step, "steps": self.steps, "to_move": list(state.to_move()), "log_length": len(state.log),

@@ -48,6 +48,7 @@ class Watcher:
     closed: bool = False
     on_drop: Any = None
     client: str = ""  # the connection's address, for rate limits
+    narrow: bool = False  # the client shows boards in the phone's layout
     account: Account | None = None  # the account the connection's session cookie signs in
 
     @property
@@ -82,7 +83,7 @@ class Room:
         # Per action: the bit mask of the audiences whose view it changed (bit `players`: spectators).
         self.seen = [everyone if mask is None else mask for mask in (seen or [])]
         self.digests = self.digest(state)
-        self._boards: dict[Audience, str | None] = {}
+        self._boards: dict[tuple[Audience, bool], str | None] = {}  # by seat and narrow
         self._boards_of: tuple[State, tuple[str, ...]] | None = None  # the state and names they were drawn with
         self.clock: clocks.Clock | None = None  # None: no clock (standins.Timekeeper keeps it)
         self.notices: list[Notice] = []
@@ -213,9 +214,10 @@ class Room:
         """How far the game has come, in whole percent (the game's own measure)."""
         return int(self.state.progress())
 
-    def seat_state(self, seat: Audience, log_start: int = 0) -> dict[str, Any]:
+    def seat_state(self, seat: Audience, log_start: int = 0, narrow: bool = False) -> dict[str, Any]:
         """Everything one seat (None: a spectator) is sent: its view, its log from
-        `log_start`, and words for both, derived from nothing else."""
+        `log_start`, and words for both, derived from nothing else; the board in
+        the phone's layout if `narrow`."""
         view = self.state.view(seat)
         entries = self.state.log_for(seat)[log_start:]
         actions = self.state.decision(seat).actions if "decision" in view else ()
@@ -223,7 +225,7 @@ class Room:
             return {
                 "type": "state", "game_id": self.id, "seat": seat, "version": self.version_for(seat),
                 "status": self.status(), "seats": self.seats_json(), "view": view,
-                "progress": self.progress(), "board": self.board(seat, view),
+                "progress": self.progress(), "board": self.board(seat, view, narrow),
                 "action_ids": [action.id for action in actions],
                 "labels": [self.game.describe_action(action) for action in actions],
                 "log_start": log_start, "log": entries,
@@ -232,24 +234,26 @@ class Room:
                 "clock": self.clock_json(), "notices": self.notices_json(),
             }
 
-    def board(self, seat: Audience, view: dict[str, Any]) -> str | None:
-        """The game's board picture of `view` (the seat's), drawn once per seat, state
-        and seats' names however many connections hold the seat (a seat taken by Ann
-        after a board was drawn is drawn again); None for a game without one."""
+    def board(self, seat: Audience, view: dict[str, Any], narrow: bool = False) -> str | None:
+        """The game's board picture of `view` (the seat's), drawn once per seat,
+        layout, state and seats' names however many connections hold the seat (a
+        seat taken by Ann after a board was drawn is drawn again); None for a game
+        without one."""
         if not self.game.has_board():
             return None
         names = self.names()
         if self._boards_of is None or self._boards_of[0] is not self.state or self._boards_of[1] != names:
             self._boards, self._boards_of = {}, (self.state, names)
-        if seat not in self._boards:
+        key = (seat, narrow)
+        if key not in self._boards:
             try:
                 with naming(names):
-                    self._boards[seat] = self.game.render_board(view)
+                    self._boards[key] = self.game.render_board(view, narrow)
             except Exception:
                 # A picture's bug must not stop the game: the page falls back to the view's tables.
                 log.exception("the board of game %s (%s) failed to draw", self.id, self.game.name)
-                self._boards[seat] = None
-        return self._boards[seat]
+                self._boards[key] = None
+        return self._boards[key]
 
     async def text(self, seat: Audience) -> dict[str, Any]:
         """The game's text picture of a seat's view: asked for, not broadcast, and

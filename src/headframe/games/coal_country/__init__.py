@@ -11,7 +11,7 @@ from headframe.engine.observation import ObservationLayout
 
 from . import encoding, glossary, heuristic
 from .actions import CoalAction, every_action
-from .board import render_board
+from .board_narrow import render_board
 from .components import SCHEMA, Tables
 from .options import CoalCountryOptions
 from .state import CoalCountryState
@@ -110,8 +110,8 @@ Rulings COAL-R1 to COAL-R82 fill the rulebook's gaps."""
     def render_text(self, view: dict) -> str:
         return render_text(self, view)
 
-    def render_board(self, view: dict) -> str:
-        return render_board(self, view)
+    def render_board(self, view: dict, narrow: bool = False) -> str:
+        return render_board(self, view, narrow)
 
     def describe_event(self, entry: dict) -> str:
         return PHRASEBOOK.event(self.tables, entry)

@@ -10,6 +10,7 @@ earnings track (`collide`). Amounts and answers (`sell`, `remove_refuse`, `done`
 
 from __future__ import annotations
 
+from functools import cache
 from html import escape
 
 from headframe.engine import seat_label, svg
@@ -53,13 +54,20 @@ class Board(Companies):
 
     def status(self) -> str:
         """The round, the step, and the one element that says whose move it is (`data-to-move`)."""
+        mover = svg.element("tspan", escape(self.to_move()), data_to_move=self.movers())
+        return svg.element("text", *map(tspan, self.when()), tspan(" · "), mover, tspan(f" · {self.seen_by()}"),
+                           x=12, y=28, font_size=16, font_weight="bold", fill=INK)
+
+    def when(self) -> tuple[str | Amount, ...]:
         view = self.view
-        you = "spectator" if self.me is None else f"you play {seat_label(self.me)}"
-        mover = svg.element("tspan", escape(self.to_move()), data_to_move=" ".join(map(str, view["to_move"])))
-        words: tuple[str | Amount, ...] = ("Round ", Amount("round", view["round"]), " of ", Amount("rounds", view["rounds"]),
-                 f" · {STEP_NAMES[view['step']]} · ")
-        return svg.element("text", *map(tspan, words), mover, tspan(f" · {you}"), x=12, y=28, font_size=16,
-                           font_weight="bold", fill=INK)
+        return ("Round ", Amount("round", view["round"]), " of ", Amount("rounds", view["rounds"]),
+                f" · {STEP_NAMES[view['step']]}")
+
+    def movers(self) -> str:
+        return " ".join(map(str, self.view["to_move"]))
+
+    def seen_by(self) -> str:
+        return "spectator" if self.me is None else f"you play {seat_label(self.me)}"
 
     def to_move(self) -> str:
         """Who owes a decision now, in words ("you" for the viewer), or who won."""
@@ -90,9 +98,9 @@ class Board(Companies):
         ]
         return svg.group(*parts), y + 380
 
-    def price_widget(self, x: float, y: float) -> str:
+    def price_widget(self, x: float, y: float, width: float = 226) -> str:
         view = self.view
-        parts = [frame(x, y, 226, 150), name_text(x + 8, y + 18, "Price widget", font_weight="bold")]
+        parts = [frame(x, y, width, 150), name_text(x + 8, y + 18, "Price widget", font_weight="bold")]
         parts.append(svg.text(x + 8, y + 42, "market", font_size=12))
         for i, m in enumerate((-1, 0, 1)):
             parts.append(gauge_cell(x + 70 + i * 30, y + 28, 28, f"{m:+d}" if m else "0", m == view["market"], "market"))
@@ -120,20 +128,21 @@ class Board(Companies):
         box = svg.group(frame(x, y, w, h), name_text(x + 8, y + 18, label, font_weight="bold"))
         return svg.group(self.click(box, (f"space:{location}",), self.place_hint(location, hint), SPACE_KEYS[location]),
                          self.discs(x + 16, y + h - 16, location, w - 20))
-    def brokers(self, x: float, y: float) -> str:
+
+    def brokers(self, x: float, y: float, width: float = 130, height: float = 150) -> str:
         return svg.group(
-            self.space(x, y, 130, 150, "CB", "Coal brokers", "Coal brokers: sellers, lowest influence first"),
+            self.space(x, y, width, height, "CB", "Coal brokers", "Coal brokers: sellers, lowest influence first"),
             line(x + 8, y + 42, "coal price $", Amount("coal_price", self.view["coal_price"]), font_size=13),
             svg.text(x + 8, y + 62, "one seller each", font_size=12))
 
-    def permit_office(self, x: float, y: float) -> str:
+    def permit_office(self, x: float, y: float, width: float = 300) -> str:
         view = self.view
-        office = svg.group(frame(x, y, 300, 150), name_text(x + 8, y + 18, "Permit office", font_weight="bold"))
+        office = svg.group(frame(x, y, width, 150), name_text(x + 8, y + 18, "Permit office", font_weight="bold"))
         hint = self.place_hint("PO", "Permit office: applicants, highest influence first")
         if self.actions("incentivize"):
             hint = f"Incentivize the permit office ({self.fees(2)})"
         parts = [self.click(office, ("space:PO", "incentivize"), hint, SPACE_KEYS["PO"]),
-                 self.discs(x + 16, y + 134, "PO", 280)]
+                 self.discs(x + 16, y + 134, "PO", width - 20)]
         for i, stack in enumerate(view["permit_stacks"]):
             parts.append(self.permit_stack(x + 10 + i * 56, y + 28, stack, i))
         parts.append(self.drawn_tiles(x + 236, y + 28))
@@ -176,10 +185,10 @@ class Board(Companies):
         back = svg.element("rect", x=x, y=y, width=50, height=50, rx=4, fill=svg.FACE_DOWN, stroke=INK)
         return svg.group(back, label)
 
-    def utility_market(self, x: float, y: float) -> str:
+    def utility_market(self, x: float, y: float, width: float = 270) -> str:
         view = self.view
         declared = view["options"].get("utility_type_choice") == "declared_at_placement"
-        parts = [self.space(x, y, 270, 150, "UM", "Utility market", "Utility market: buyers, 1 fee a cube")]
+        parts = [self.space(x, y, width, 150, "UM", "Utility market", "Utility market: buyers, 1 fee a cube")]
         for i, utility in enumerate(UTILITIES):
             parts.append(self.market_cubes(x + 12 + i * 86, y + 28, utility, view["utility_market"][utility]))
         supply = view.get("general_supply")
@@ -189,11 +198,11 @@ class Board(Companies):
         if declared:
             for i, utility in enumerate(UTILITIES):
                 parts.append(self.discs(x + 24 + i * 86, y + 96, f"UM:{utility}", 70))
-        tandem = svg.group(frame(x + 170, y + 112, 92, 32, fill="#f7f1e6"),
-                           name_text(x + 176, y + 127, "tandem", font_size=12))
+        tandem = svg.group(frame(x + width - 100, y + 112, 92, 32, fill="#f7f1e6"),
+                           name_text(x + width - 94, y + 127, "tandem", font_size=12))
         parts.append(self.click(tandem, ("space:UT",), self.place_hint("UT", "A second buyer stacked on the first"),
                                 SPACE_KEYS["UT"]))
-        parts.append(self.discs(x + 240, y + 128, "UT", 20))
+        parts.append(self.discs(x + width - 30, y + 128, "UT", 20))
         return svg.group(*parts)
 
     def market_cubes(self, x: float, y: float, utility: str, count: int) -> str:
@@ -212,19 +221,24 @@ class Board(Companies):
             hint = self.place_hint(f"UM:{utility}", "")
         return self.click(picture, (f"market:{utility}", f"space:UM:{utility}"), hint, utility_key(utility))
 
-    def construction(self, x: float, y: float) -> str:
+    def construction(self, x: float, y: float, columns: int = 4) -> str:
+        """The display's two rows of four buildings, each row in lines of `columns`, and the pile beside."""
         company = self.view["construction"]
         title = "Construction company" + (" (closed)" if company["closed"] else "")
-        parts = [self.space(x, y, 540, 180, "CC", title, "Construction company: builders, highest influence first")]
+        lines = -(-4 // columns)
+        pile_x = x + 60 + columns * 104
+        parts = [self.space(x, y, pile_x + 64 - x, 68 + lines * 112, "CC", title,
+                            "Construction company: builders, highest influence first")]
         for r, row in enumerate(("top", "bottom")):
-            parts.append(svg.text(x + 8, y + 58 + r * 56, row, font_size=12))
+            parts.append(svg.text(x + 8, y + 58 + r * lines * 56, row, font_size=12))
             for i, building in enumerate(company[row]):
-                parts.append(self.building_on_display(x + 56 + i * 104, y + 28 + r * 56, row, building))
-        pile = svg.group(svg.element("rect", x=x + 476, y=y + 28, width=56, height=50, rx=4, fill=svg.FACE_DOWN,
+                parts.append(self.building_on_display(x + 56 + i % columns * 104, y + 28 + (r * lines + i // columns) * 56,
+                                                      row, building))
+        pile = svg.group(svg.element("rect", x=pile_x, y=y + 28, width=56, height=50, rx=4, fill=svg.FACE_DOWN,
                                      stroke=INK),
-                         line(x + 504, y + 58, "pile ", Amount("construction.pile", company["pile"]), fill="#fff",
+                         line(pile_x + 28, y + 58, "pile ", Amount("construction.pile", company["pile"]), fill="#fff",
                               font_size=12, text_anchor="middle"),
-                         line(x + 504, y + 100, "removed ", Amount("construction.removed", company["removed"]),
+                         line(pile_x + 28, y + 100, "removed ", Amount("construction.removed", company["removed"]),
                               font_size=12, text_anchor="middle"))
         parts.append(pile)
         return svg.group(*parts)
@@ -238,30 +252,27 @@ class Board(Companies):
             hint = f"Build a {self.tables.building_names[building]} from the {row} row (base cost {cost} fees)"
         return self.click(picture, (f"building:{row}:{building}",), hint, building_key(building))
 
-    def earnings_track(self, x: float, y: float) -> str:
-        parts = [frame(x, y, 410, 180), name_text(x + 8, y + 18, "Earnings track", font_weight="bold")]
-        cell = 390 / 20
-        for value in range(100):
-            cx, cy = x + 10 + value % 20 * cell, y + 40 + value // 20 * 24
-            parts.append(svg.element("rect", x=cx, y=cy, width=cell, height=22, fill="#fff", stroke=LINE,
-                                     stroke_width=0.5))
-            if value % 10 == 0:
-                parts.append(svg.text(cx + 2, cy + 16, value, font_size=12, fill=LINE))
+    def earnings_track(self, x: float, y: float, width: float = 410, columns: int = 20, footer: float = 20) -> str:
+        """Values 0 to 99 in rows of `columns`; below them (`footer` tall) who is above the track and the
+        buttons of a collision."""
+        cell = (width - 20) / columns
+        below = y + 40 + 100 // columns * 24
+        parts = [track_grid(x, y, width, columns, footer)]
         above = [p for p in self.view["players"] if p["earnings"] < 0]
-        parts.append(svg.text(x + 8, y + 172, "above the track:" if above else "", font_size=12))
+        parts.append(svg.text(x + 8, below + footer / 2 + 2, "above the track:" if above else "", font_size=12))
         for i, player in enumerate(above):
-            parts.append(marker(x + 122 + i * 22, y + 167, player["seat"], "", "above the track"))
+            parts.append(marker(x + 122 + i * 22, below + footer / 2 - 3, player["seat"], "", "above the track"))
         for player in self.view["players"]:
             earnings = player["earnings"]
             if earnings >= 0:
                 value = earnings % 100
-                cx = x + 10 + value % 20 * cell + cell / 2
-                cy = y + 40 + value // 20 * 24 + 11
+                cx = x + 10 + value % columns * cell + cell / 2
+                cy = y + 40 + value // columns * 24 + 11
                 parts.append(marker(cx, cy, player["seat"], earnings // 100 or "", f"earnings {earnings}"))
-        parts.append(self.collision(x + 250, y + 160))
+        parts.append(self.collision(x + width - 160, below, footer + 4))
         return self.explained(svg.group(*parts), TRACK_KEY)
 
-    def collision(self, x: float, y: float) -> str:
+    def collision(self, x: float, y: float, height: float) -> str:
         """A marker landing on a taken value: the two ways to move it."""
         current = self.view.get("current") or {}
         if current.get("stage") != "collide":
@@ -269,12 +280,23 @@ class Board(Companies):
         target = current.get("target")
         parts = []
         for i, (direction, arrow) in enumerate((("down", "◀ down"), ("up", "up ▶"))):
-            button = svg.group(frame(x + i * 80, y, 74, 24, fill="#fff"),
-                               svg.text(x + i * 80 + 37, y + 17, arrow, font_size=13, text_anchor="middle"))
+            button = svg.group(frame(x + i * 80, y, 74, height, fill="#fff"),
+                               svg.text(x + i * 80 + 37, y + height / 2 + 5, arrow, font_size=13, text_anchor="middle"))
             parts.append(self.click(button, (f"collide:{direction}",),
                                     f"Move your marker {direction} from {target} to the next free value"))
         return svg.group(*parts)
 
 
-def render_board(game, view: dict) -> str:
-    return Board(game, view).draw()
+@cache
+def track_grid(x: float, y: float, width: float, columns: int, footer: float) -> str:
+    """The earnings track's frame and values, the same on every board."""
+    parts = [frame(x, y, width, 40 + 100 // columns * 24 + footer),
+             name_text(x + 8, y + 18, "Earnings track", font_weight="bold")]
+    cell = (width - 20) / columns
+    for value in range(100):
+        cx, cy = x + 10 + value % columns * cell, y + 40 + value // columns * 24
+        parts.append(svg.element("rect", x=cx, y=cy, width=cell, height=22, fill="#fff", stroke=LINE,
+                                 stroke_width=0.5))
+        if value % 10 == 0:
+            parts.append(svg.text(cx + 2, cy + 16, value, font_size=12, fill=LINE))
+    return "".join(parts)

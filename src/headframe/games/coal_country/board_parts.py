@@ -4,6 +4,7 @@ drawing base (a view, its clickable actions, foremen by location) and the small 
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import cache, lru_cache
 from html import escape
 from typing import Any, NamedTuple
 
@@ -54,6 +55,12 @@ def _spots(game, view: dict) -> dict[str, list]:
             spots[spot].append(action)
     return spots
 
+@cache
+def explanation(game, key: str) -> str:
+    """A glossary entry's text for a `<title>`."""
+    return game.glossary[key].title()
+
+
 class Drawing:
     """One rendering: the view, its clickable actions and the drawing helpers that need them."""
 
@@ -78,7 +85,7 @@ class Drawing:
             return svg.clickable(shape, [a.id for a in actions], hint)
         if hint and hint[-1] not in ".:":
             hint += "."
-        hint = " ".join(filter(None, (hint, self.game.glossary[explain].title())))
+        hint = " ".join(filter(None, (hint, explanation(self.game, explain))))
         return svg.clickable(shape, [a.id for a in actions], hint, data_explain=explain)
 
     def explained(self, shape: str, explain: str, hint: str = "") -> str:
@@ -124,6 +131,9 @@ class Drawing:
 
 
 # --- shared shapes ---------------------------------------------------------------------------
+# The shapes below are drawn from their arguments alone and repeat from one board to the next (a seat
+# per move, the same tiles and gauges): each is drawn once.
+drawn_once = lru_cache(maxsize=4096)
 
 class Amount(NamedTuple):
     """An amount of the view as a board shows it, with its path in the view (`players.0.cash`)."""
@@ -171,10 +181,12 @@ def panel(x: float, y: float, w: float, h: float, label: str) -> str:
                      name_text(x + 12, y + 20, label, font_size=15, font_weight="bold", fill=INK))
 
 
+@drawn_once
 def frame(x: float, y: float, w: float, h: float, fill: str = "#faf5ea") -> str:
     return svg.element("rect", x=x, y=y, width=w, height=h, rx=6, fill=fill, stroke=LINE)
 
 
+@drawn_once
 def gauge_cell(x: float, y: float, w: float, label, marked: bool, path: str) -> str:
     """A space of a gauge; the marked one shows the view's amount at `path`."""
     shown = Amount(path, label) if marked else str(label)
@@ -183,6 +195,7 @@ def gauge_cell(x: float, y: float, w: float, label, marked: bool, path: str) -> 
         line(x + w / 2, y + 15, shown, font_size=12, text_anchor="middle", fill="#fff" if marked else INK))
 
 
+@drawn_once
 def disc(x: float, y: float, seat: int, value: int | None, draft: bool) -> str:
     return svg.group(
         svg.element("circle", cx=x, cy=y, r=11, fill=seat_colour(seat), stroke="#fff" if not draft else INK,
@@ -198,6 +211,7 @@ def marker(x: float, y: float, seat: int, hundreds, at: str) -> str:
                      svg.title(f"{seat_label(seat)}: {at}"))
 
 
+@drawn_once
 def building_tile(x: float, y: float, w: float, h: float, name: str, note: str, playable: bool) -> str:
     """A building tile: a playable one (takes a foreman) cream, a permanent one grey-blue."""
     lines = name.rsplit(" ", 1) if len(name) > 12 else [name]
@@ -208,11 +222,13 @@ def building_tile(x: float, y: float, w: float, h: float, name: str, note: str, 
         svg.text(x + 5, y + h - 6, note, font_size=12), class_="card")
 
 
+@drawn_once
 def tile_label(x: float, y: float, design: str) -> str:
     return name_text(x + 3, y + 13, design, font_size=12, font_weight="bold", stroke=ROCK, stroke_width=3,
                     paint_order="stroke")
 
 
+@drawn_once
 def tile_shape(x: float, y: float, size: float, openings: str, rock: str) -> str:
     """A square of rock with a tunnel from the centre to each opening."""
     half, bore = size / 2, size * 0.24

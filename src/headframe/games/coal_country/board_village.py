@@ -3,6 +3,8 @@ what is behind its screen) and its mine."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from headframe.engine import seat_colour, seat_label, svg
 from headframe.engine.people import listed
 
@@ -19,6 +21,7 @@ from .board_parts import (
     Amount,
     Drawing,
     building_tile,
+    explanation,
     frame,
     line,
     name_text,
@@ -27,6 +30,19 @@ from .board_parts import (
 )
 from .components import UTILITIES
 from .glossary import LOT_KEY, SPACE_KEYS, building_key, tile_key, utility_key
+
+
+class Plan(NamedTuple):
+    """Where a company's village puts its storage (with cubes of `cube` units), refuse pile and notes,
+    relative to its lots."""
+
+    storage: tuple[float, float] = (0, 136)
+    cube: float = 16
+    refuse: tuple[float, float] = (100, 136)
+    notes: tuple[float, float] = (0, 230)
+
+
+BESIDE = Plan()  # the mine right of the village
 
 
 class Companies(Drawing):
@@ -44,19 +60,27 @@ class Companies(Drawing):
             top += height + 10
         return svg.group(*parts), top - y - 10
 
-    def company(self, player: dict, x: float, y: float, width: float) -> tuple[str, float]:
+    def company(self, player: dict, x: float, y: float, width: float, lines: int = 1) -> tuple[str, float]:
+        """A company with its mine right of its village; its holdings in `lines` lines."""
+        top = 30 + lines * 18
+        mine, mine_height = self.mine(player, x + 215, y + top + 10, width - 225)
+        height = max(282 + top, mine_height + top + 20)
+        parts = [*self.company_card(player, x, y, width, height, lines), self.village(player, x + 10, y + top + 10), mine]
+        return svg.group(*parts), height
+
+    def company_card(self, player: dict, x: float, y: float, width: float, height: float, lines: int) -> list[str]:
+        """The company's card in its colour (thicker while it decides), its name and holdings on top."""
         seat = player["seat"]
-        mine, mine_height = self.mine(player, x + 215, y + 58, width - 225)
-        height = max(330, mine_height + 68)
         colour = seat_colour(seat)
         deciding = seat in self.view["to_move"]
-        parts = [svg.element("rect", x=x, y=y, width=width, height=height, rx=8, fill=PANEL, stroke=colour,
-                             stroke_width=4 if deciding else 2),
-                 svg.element("rect", x=x, y=y, width=width, height=48, rx=8, fill=colour),
-                 name_text(x + 10, y + 19, self.company_title(player), fill="#fff", font_weight="bold", font_size=15),
-                 line(x + 10, y + 40, *self.holdings(player), fill="#fff", font_size=13),
-                 self.village(player, x + 10, y + 58), mine]
-        return svg.group(*parts), height
+        holdings = self.holdings(player)
+        at = holdings.index(" · ")  # between the money and the earnings
+        rows = [holdings[:at], holdings[at + 1:]] if lines > 1 else [holdings]
+        return [svg.element("rect", x=x, y=y, width=width, height=height, rx=8, fill=PANEL, stroke=colour,
+                            stroke_width=4 if deciding else 2),
+                svg.element("rect", x=x, y=y, width=width, height=30 + lines * 18, rx=8, fill=colour),
+                name_text(x + 10, y + 19, self.company_title(player), fill="#fff", font_weight="bold", font_size=15),
+                *(line(x + 10, y + 40 + i * 18, *row, fill="#fff", font_size=13) for i, row in enumerate(rows))]
 
     def company_title(self, player: dict) -> str:
         seat = player["seat"]
@@ -76,22 +100,23 @@ class Companies(Drawing):
         return [*cash, " · fee $", Amount(at + "fee", player["fee"]), " · ", *earnings,
                 " · coal ", Amount(at + "coal", player["coal"])]
 
-    def village(self, player: dict, x: float, y: float) -> str:
+    def village(self, player: dict, x: float, y: float, plan: Plan = BESIDE) -> str:
         own = player["seat"] == self.me
         parts = []
         for lot, content in enumerate(player["lots"]):
             parts.append(self.lot(x + lot % 2 * 100, y + lot // 2 * 66, lot, content, player["seat"]))
-        parts.append(self.storage(player, x, y + 136, own))
-        parts.append(self.refuse(player, x + 100, y + 136, own))
-        parts.append(svg.text(x, y + 230, self.behind_screen(player), font_size=12))
+        parts.append(self.storage(player, x + plan.storage[0], y + plan.storage[1], own, plan.cube))
+        parts.append(self.refuse(player, x + plan.refuse[0], y + plan.refuse[1], own))
+        x, y = x + plan.notes[0], y + plan.notes[1]
+        parts.append(svg.text(x, y, self.behind_screen(player), font_size=12))
         badges = [name for name, on in (("Tavern", player["tavern_active"]), ("Church", player["church_active"])) if on]
         if badges:
-            parts.append(svg.text(x, y + 246, f"{listed(badges)} active", font_size=12, font_weight="bold"))
+            parts.append(svg.text(x, y + 16, f"{listed(badges)} active", font_size=12, font_weight="bold"))
         inspection = self.view.get("inspection") or []
         if player["seat"] < len(inspection):
             entry = inspection[player["seat"]]
             at = f"inspection.{player['seat']}."
-            parts.append(line(x, y + 262, "inspection ", Amount(at + "fees", entry["fees"]), " fees, $",
+            parts.append(line(x, y + 32, "inspection ", Amount(at + "fees", entry["fees"]), " fees, $",
                               Amount(at + "change", f"{entry['change']:+d}"), font_size=12))
         return svg.group(*parts)
 
@@ -128,22 +153,24 @@ class Companies(Drawing):
         return svg.group(self.click(picture, (f"space:{location}", f"build_over:{lot}"), hint, explain),
                          self.discs(x + 82, y + 13, location, 20, owner))
 
-    def storage(self, player: dict, x: float, y: float, own: bool) -> str:
-        box = svg.group(frame(x, y, 94, 74, fill="#f7f1e6"), name_text(x + 6, y + 18, "storage", font_size=12,
-                                                                      font_weight="bold"))
+    def storage(self, player: dict, x: float, y: float, own: bool, cube: float) -> str:
+        pitch = cube + 14
+        box = svg.group(frame(x, y, 3 * pitch + 4, cube + 58, fill="#f7f1e6"),
+                        name_text(x + 6, y + 18, "storage", font_size=12, font_weight="bold"))
         hint = self.place_hint("ST", "Utility storage: move cubes onto tiles") if own else "Utility storage"
         parts = [self.click(box, ("space:ST",) if own else (), hint, SPACE_KEYS["ST"])]
         for i, utility in enumerate(UTILITIES):
             count = player["storage"][utility]
-            cube = svg.group(svg.element("rect", x=x + 7 + i * 30, y=y + 32, width=16, height=16, rx=2,
-                                         fill=CUBE_COLOURS[utility], stroke=INK),
-                             line(x + 15 + i * 30, y + 64, Amount(f"players.{player['seat']}.storage.{utility}", count),
-                                  font_size=13, text_anchor="middle"))
+            shape = svg.group(svg.element("rect", x=x + 7 + i * pitch, y=y + 32, width=cube, height=cube, rx=2,
+                                          fill=CUBE_COLOURS[utility], stroke=INK),
+                              line(x + 7 + cube / 2 + i * pitch, y + 48 + cube,
+                                   Amount(f"players.{player['seat']}.storage.{utility}", count),
+                                   font_size=13, text_anchor="middle"))
             hint = f"{count} stored {utility}"
             if own and self.actions(f"exchange:{utility}"):
                 hint = f"Exchange a stored {utility} cube at the Village Store"
-            parts.append(self.click(cube, (f"exchange:{utility}",) if own else (), hint, utility_key(utility)))
-        parts.append(self.discs(x + 82, y + 16, "ST", 10, player["seat"]))
+            parts.append(self.click(shape, (f"exchange:{utility}",) if own else (), hint, utility_key(utility)))
+        parts.append(self.discs(x + 3 * pitch - 8, y + 16, "ST", 10, player["seat"]))
         return svg.group(*parts)
 
     def refuse(self, player: dict, x: float, y: float, own: bool) -> str:
@@ -161,14 +188,14 @@ class Companies(Drawing):
 
     # --- the mine ----------------------------------------------------------------------------
 
-    def mine(self, player: dict, x: float, y: float, width: float) -> tuple[str, float]:
+    def mine(self, player: dict, x: float, y: float, width: float, largest: float = 72) -> tuple[str, float]:
         own = player["seat"] == self.me
         tiles = player["mine"]
         cells = [tuple(map(int, key[5:].split(","))) for key in self.spots if key.startswith("cell:")] if own else []
         xs = [t["x"] for t in tiles] + [c[0] for c in cells]
         ys = [t["y"] for t in tiles] + [c[1] for c in cells]
         left, right, bottom = min(xs), max(xs), max(ys)
-        size = min(72.0, width / (right - left + 1))
+        size = min(float(largest), width / (right - left + 1))
         top = y + size * 0.4  # a strip of surface above the entrance row
         parts = [svg.element("rect", x=x, y=y, width=(right - left + 1) * size, height=size * 0.4, fill=SURFACE),
                  svg.text(x + 4, y + min(14, size * 0.4), "surface", font_size=12) if size >= 40 else ""]
@@ -227,5 +254,5 @@ class Companies(Drawing):
                                 opacity=0.85)
             parts.append(svg.clickable(preview, [action.id],
                                        f"Place tile {design} here, turned {action.rotation * 90}°. "
-                                       + self.game.glossary[tile_key(design)].title(), data_explain=tile_key(design)))
+                                       + explanation(self.game, tile_key(design)), data_explain=tile_key(design)))
         return svg.group(*parts)

@@ -137,8 +137,8 @@ broken without cemetery cards, then without unrest cards too.
     def render_text(self, view: dict[str, Any]) -> str:
         return terminal.render_text(self, view)
 
-    def render_board(self, view: dict[str, Any]) -> str:
-        return board.render_board(self, view)
+    def render_board(self, view: dict[str, Any], narrow: bool = False) -> str:
+        return board.render_board(self, view, narrow)
 
     def describe_action(self, action: BaseAction) -> str:
         return text.describe_action(self, action)

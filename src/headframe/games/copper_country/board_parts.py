@@ -5,6 +5,7 @@ the view's amounts (`data-view`), and the cards, face up and face down."""
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import cache, lru_cache
 from html import escape
 from typing import Any
 
@@ -91,7 +92,7 @@ class Actions:
     def hint(self, place: str, otherwise: str, key: str = "") -> str:
         """What clicking does (if anything), then what the thing is, then its glossary entry."""
         words = self.words(place)
-        about = self.game.glossary[key].title() if key else ""
+        about = titled(self.game, key) if key else ""
         return " — ".join(filter(None, ("Click: " + "; or ".join(words) if words else "", otherwise, about)))
 
     def clickable(self, place: str, shape: str, hint: str, key: str = "") -> str:
@@ -100,6 +101,12 @@ class Actions:
 
     def __contains__(self, place: str) -> bool:
         return place in self.by_place
+
+
+@cache
+def titled(game, key: str) -> str:
+    """The `<title>` text of a glossary entry."""
+    return game.glossary[key].title()
 
 
 def capitalised(words: str) -> str:
@@ -130,10 +137,17 @@ def amounts(x: float, y: float, *pieces: Any, room: float = 0, font_size: float 
 def capital_card(game, x: float, y: float, card: str, actions: Actions, where: str = "",
                  place: str | None = None) -> str:
     """A capital card face up, named by what it gives; its actions are those on `place` (the card itself by default)."""
-    kind, resources = game.tables.capital[card]
     place = place or card
+    hint = f"{where}{capital_name(game.tables, card)} card"
+    return actions.clickable(place, _capital_face(game, x, y, card, place in actions), capitalised(hint),
+                             capital_key(game.tables, card))
+
+
+@lru_cache(maxsize=4096)
+def _capital_face(game, x: float, y: float, card: str, actionable: bool) -> str:
+    kind, resources = game.tables.capital[card]
     parts = [svg.element("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=5, fill="#fffdf7",
-                         **outline(place in actions))]
+                         **outline(actionable))]
     band = CARD_W / len(resources)
     for k, resource in enumerate(resources):
         parts.append(svg.element("rect", x=x + k * band + 2, y=y + 2, width=band - 4, height=16, rx=3,
@@ -148,8 +162,7 @@ def capital_card(game, x: float, y: float, card: str, actions: Actions, where: s
             parts.append(svg.text(x + CARD_W / 2, top, words, font_size=12, text_anchor="middle", fill=MUTED))
         else:
             parts.append(label(x + CARD_W / 2, top, words, CARD_W - 6, text_anchor="middle", fill=INK))
-    hint = f"{where}{capital_name(game.tables, card)} card"
-    return actions.clickable(place, svg.group(*parts), capitalised(hint), capital_key(game.tables, card))
+    return svg.group(*parts)
 
 
 def card_back(x: float, y: float, words: str, count: tuple[int, str] | None, place: str, actions: Actions,
@@ -169,29 +182,30 @@ def empty_slot(x: float, y: float) -> str:
                        stroke_dasharray="4 3")
 
 
-def production_height(game, card: str) -> float:
-    return 22 + 17 * len(game.tables.rows[card])
+def production_height(game, card: str, pad: float = 0) -> float:
+    return 22 + (17 + pad) * len(game.tables.rows[card])
 
 
-def production(game, x: float, y: float, card: str, actions: Actions, width: float, chosen: int | None = None) -> str:
+def production(game, x: float, y: float, card: str, actions: Actions, width: float, chosen: int | None = None,
+               pad: float = 0) -> str:
     """A production card face up: its name and rows. The revealed card has `chosen` (its
-    row, -1 before the choice) and clickable rows (`row:N`); a card looked at in a
-    prospect is clickable as a whole."""
+    row, -1 before the choice) and clickable rows (`row:N`), each `pad` taller than its
+    text; a card looked at in a prospect is clickable as a whole."""
     title = "" if chosen is None else "Revealed: "
     name = production_card(game.tables, card)
     rows = game.tables.rows[card]
-    height = production_height(game, card)
+    height = production_height(game, card, pad)
     parts = [svg.element("rect", x=x, y=y, width=width, height=height, rx=5, fill="#fffdf7",
                          **outline(card in actions)),
              label(x + 6, y + 15, f"{title}{name}", width - 12, font_weight="bold", fill=INK)]
     for k, row in enumerate(rows):
-        top = y + 20 + 17 * k
+        top = y + 20 + (17 + pad) * k
         place = "" if chosen is None else f"row:{k}"
         fill = "#fbe3a6" if k == chosen else ("#ffffff" if place in actions else "none")
         shape = svg.group(
-            svg.element("rect", x=x + 4, y=top, width=width - 8, height=15, rx=3, fill=fill,
+            svg.element("rect", x=x + 4, y=top, width=width - 8, height=15 + pad, rx=3, fill=fill,
                         **(outline(True) if place in actions else {"stroke": "none"})),
-            label(x + 9, top + 12, f"{k + 1}. {row_words(row, RESOURCE_SHORT.__getitem__)}", width - 18, fill=INK))
+            label(x + 9, top + 12 + pad / 2, f"{k + 1}. {row_words(row, RESOURCE_SHORT.__getitem__)}", width - 18, fill=INK))
         words = f"Row {k + 1}: {row_words(row, game.tables.resource_name.__getitem__)}"
         parts.append(actions.clickable(place, shape, words) if place else shape)
     return actions.clickable(card, svg.group(*parts), f"{title}{name}", production_key(card))

@@ -77,8 +77,8 @@ class OreCity(Game):
     def encode_observation(self, view: dict[str, Any]) -> list[float]:
         return encoding.encode(self, view)
 
-    def render_board(self, view: dict[str, Any]) -> str:
-        return board.render(self, view)
+    def render_board(self, view: dict[str, Any], narrow: bool = False) -> str:
+        return board.render(self, view, narrow)
 
     def render_text(self, view: dict[str, Any]) -> str:
         return text.render_text(self, view)

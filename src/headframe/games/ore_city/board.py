@@ -1,7 +1,11 @@
 """Ore City's board picture: one SVG drawn from a seat's view alone.
 
-Top: whose turn (the one element marked `data-to-move`), the common space, the
-draw piles and the discard piles. Then one row per seat: coins, VP and
+Wide (a laptop's): at the top whose turn (the one element marked
+`data-to-move`), the common space, the draw piles and the discard piles; then
+one row per seat. Narrow (a phone's, `narrow=True`: one column 400 units wide,
+no text under 14 units): whose turn, the viewer's own row, the common space and
+the piles, then the other seats' rows in turn order; the same panels
+(`board_panels`), each row moved down into place. A seat's row: coins, VP and
 technology (each amount marked `data-view` with its path in the view), the
 hand (the viewer's face up; others' as backs showing their public type, or a
 face the viewer has seen), the construction space (one card per name, a stripe
@@ -16,48 +20,119 @@ take) and the draw piles (draw)."""
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
-from html import escape
+from collections import defaultdict
+from dataclasses import replace
 from typing import Any
 
-from headframe.engine import seat_colour, seat_colour_name, seat_label, svg
+from headframe.engine import svg
 
-from .board_cards import CARD_H, STEP, TYPE_COLOURS, TYPE_SHORT, card_back, card_face, chip, fitted, row_of, text_width
-from .components import TYPE_NAMES, TYPES
-from .glossary import key
-from .text import PHASE_WORDS
+from . import board_panels as panels
+from .board_cards import CardSize
+from .board_panels import WIDE, Info, Places, Style
 from .text import action as action_words
 
 WIDTH = 1000
 HEADER = 146
-ROW_H, ROW_GAP = 100, 8
-HAND_SLOTS = 3  # a hand holds three cards in play; the setup's extra draws wrap onto more lines
+ROW_GAP = 8
 INFO_X, HAND_X, SPACE_X, ACQUIRED_X, RIGHT = 16, 172, 404, 728, 992
 COMMON_X, COMMON_W = 16, 620  # eight cards: the five and the three an Exchange may give
-PILES_X, DISCARDS_X, TILE_W, TILE_STEP = 648, 824, 40, 42
+PILES_X, DISCARDS_X = 648, 824
 # The action kinds drawn where they happen; the others (flush, pass, police_decline,
 # end_giving) have no place and stay buttons.
 ON_BOARD = frozenset({"discard", "construct", "book_close", "accomplish", "give", "airport_discard",
                       "police_take", "exchange", "take", "draw"})
 
+# The narrow board: one column of panels 376 units wide; hands and the common
+# space in cards three abreast, construction spaces (four names at most) in
+# narrower cards four abreast; the viewer's acquired cards as chips a thumb can tap.
+NARROW_X, NARROW_W = 12, svg.NARROW_WIDTH - 24
+HAND_CARD = CardSize(120, 80, 6, 20, svg.NARROW_TEXT, 38, 17, 17)  # lines 1.2 em apart: their boxes do not overlap
+SPACE_CARD = replace(HAND_CARD, width=88, gap=4)
+OTHER = Style(HAND_CARD, SPACE_CARD, 3, svg.NARROW_TEXT, 15, Info((22, 16), 44, (150, 44, 14), None), (43, 46), 24, 1,
+              28)
+OWN = replace(OTHER, chip=40)
+INFO_H, STATUS_LINE = 52, 22
 
-def render(game, view: dict[str, Any]) -> str:
-    places = _places(game, view)
-    rows, y = [], HEADER
+
+def render(game, view: dict[str, Any], narrow: bool = False) -> str:
+    """The board from a seat's view: wide (a laptop's), or narrow (a phone's: one
+    column: the status, the viewer's own seat, the common space and the piles,
+    then the other seats)."""
+    return (_narrow if narrow else _wide)(game, view, _places(game, view))
+
+
+def _wide(game, view: dict[str, Any], places: Places) -> str:
+    rows: list[str] = []
+    y: float = HEADER  # an int: the viewBox prints it as it is
     for seat in range(view["player_count"]):
-        height = _row_height(view, seat)
-        rows.append(_seat_row(game, view, seat, y, height, places))
+        height = panels.hand_height(view, seat, WIDE) + 8
+        rows.append(panels.seat_row(
+            view, seat, 8, y, WIDTH - 16, height,
+            panels.info(view, seat, INFO_X, y, HAND_X - INFO_X, WIDE),
+            panels.hand(game, view, seat, HAND_X, y, WIDE, places),
+            panels.space(game, view, seat, SPACE_X, y, ACQUIRED_X - SPACE_X - 12, WIDE, places),
+            panels.acquired(game, view, seat, ACQUIRED_X, y, RIGHT - ACQUIRED_X - 8, WIDE, places)))
         y += height + ROW_GAP
     return svg.document(
         WIDTH, y, svg.element("rect", x=0, y=0, width=WIDTH, height=y, fill="#f4efe4"),
-        _status(view), _common(game, view, places), _piles(game, view, places), _discards(game, view), *rows,
+        panels.status(view, INFO_X, 26, WIDTH - 2 * INFO_X), panels.common(game, view, places, COMMON_X, 38, COMMON_W, WIDE),
+        panels.piles(game, view, places, PILES_X, 60, WIDE), panels.discards(game, view, DISCARDS_X, 60, WIDE), *rows,
         label=f"Ore City, round {view['round']}",
+    )
+
+
+def _narrow_row(game, view: dict[str, Any], seat: int, y: float, style: Style, places: Places) -> tuple[str, float]:
+    """A seat's panels one under another, the row moved down to `y`; the row and its height."""
+    x, width = NARROW_X, NARROW_W
+    space_y = INFO_H + panels.hand_height(view, seat, style) + 4
+    acquired_y = space_y + panels.space_height(view, seat, style)
+    height = acquired_y + panels.acquired_height(view, seat, style) + 6
+    row = panels.seat_row(
+        view, seat, x - 8, 0, width + 16, height,
+        panels.info(view, seat, x, 0, width, style),
+        panels.hand(game, view, seat, x, INFO_H, style, places),
+        panels.space(game, view, seat, x, space_y, width, style, places),
+        panels.acquired(game, view, seat, x, acquired_y, width, style, places), transform=_down(y))
+    return row, height
+
+
+def _down(y: float) -> str:
+    # Panels drawn at the top and moved down draw the same cards at the same
+    # places board after board (board_cards caches them).
+    return f"translate(0 {y:g})"
+
+
+def _narrow(game, view: dict[str, Any], places: Places) -> str:
+    x, width = NARROW_X, NARROW_W
+    lines = len(panels.status_lines(view, width))
+    drawn = [panels.status(view, x, 28, width, STATUS_LINE)]
+    y: float = 28 + (lines - 1) * STATUS_LINE + 14
+    me, players = view["seat"], view["player_count"]
+    if me is not None:
+        row, height = _narrow_row(game, view, me, y, OWN, places)
+        drawn.append(row)
+        y += height + 14
+    piles_y = panels.common_height(view, OWN, OWN.columns) + 30
+    drawn.append(svg.group(
+        panels.common(game, view, places, x - 8, 0, width + 16, OWN, OWN.columns),
+        panels.piles(game, view, places, x, piles_y, OWN),
+        panels.discards(game, view, x + width / 2 + 4, piles_y, OWN), transform=_down(y)))
+    y += piles_y + 72 + 14
+    # the other seats in turn order from the viewer's (a spectator: every seat)
+    others = range(players) if me is None else [(me + i) % players for i in range(1, players)]
+    for seat in others:
+        row, height = _narrow_row(game, view, seat, y, OTHER, places)
+        drawn.append(row)
+        y += height + ROW_GAP
+    return svg.document(
+        svg.NARROW_WIDTH, y, svg.element("rect", x=0, y=0, width=svg.NARROW_WIDTH, height=y, fill="#f4efe4"),
+        *drawn, label=f"Ore City, round {view['round']}",
     )
 
 
 # --- which legal action happens where ----------------------------------------------------
 
-def _places(game, view: dict[str, Any]) -> dict[tuple, list[tuple[str, str]]]:
+def _places(game, view: dict[str, Any]) -> Places:
     """(place) -> [(action id, words)] for every legal action that has a place on the board."""
     places: dict[tuple, list[tuple[str, str]]] = defaultdict(list)
     me = view["seat"]
@@ -87,209 +162,4 @@ def _places(game, view: dict[str, Any]) -> dict[tuple, list[tuple[str, str]]]:
             places["take", action.card].append((action.id, words))
         elif kind == "draw":
             places["pile", action.pile].append((action.id, words))
-    return places
-
-
-def _shown(shape: str, actions: list[tuple[str, str]], about: str, explain: str | None = None, **attrs: Any) -> str:
-    """A shape, clickable for `actions`; its title says first what clicking does, then `about`."""
-    hint = ". ".join(filter(None, ("; ".join(words for _, words in actions), about)))
-    return svg.clickable(shape, [action_id for action_id, _ in actions], hint, data_explain=explain, **attrs)
-
-
-def _explained(game, entry_key: str, before: str = "") -> str:
-    return " ".join(filter(None, (before, game.glossary[entry_key].title())))
-
-
-# --- the top: status, common space, piles, discards -----------------------------------------------
-
-def _seat_name(view: dict[str, Any], seat: int, colour: bool = True) -> str:
-    you = " (you)" if seat == view["seat"] else ""
-    named = f" · {seat_colour_name(seat)}" if colour else ""
-    return f"{seat_label(seat)}{you}{named}"
-
-
-def _status(view: dict[str, Any]) -> str:
-    """The one element that says whose move it is: `data-to-move` holds the seats
-    `to_move()` names (none once the game is over)."""
-    if view["over"]:
-        winner = view["winner"]
-        words = "Game over: a draw at the round limit" if winner is None else \
-            f"Game over: {_seat_name(view, winner)} reached 10 VP and wins"
-        colour, parts = "#222" if winner is None else seat_colour(winner), [escape(words)]
-    else:
-        seat = view["to_move"][0]
-        words = f"Round {view['round']} · {_seat_name(view, seat)} {PHASE_WORDS[view['phase']]}"
-        colour = seat_colour(seat)
-        parts = ["Round ", svg.amount(view["round"], "round"),
-                 escape(f" · {_seat_name(view, seat)} {PHASE_WORDS[view['phase']]}")]
-    squeeze = text_width(words, 18, bold=True) > WIDTH - 2 * INFO_X
-    return svg.element("text", *parts, x=INFO_X, y=26, font_size=18, font_weight="bold", fill=colour,
-                       data_to_move=" ".join(str(seat) for seat in view["to_move"]),
-                       textLength=WIDTH - 2 * INFO_X if squeeze else None,
-                       lengthAdjust="spacingAndGlyphs" if squeeze else None)
-
-
-def _common(game, view: dict[str, Any], places) -> str:
-    y = 60
-    cards = view["common"]
-    step, width = row_of(len(cards), COMMON_W - 16)
-    drawn = []
-    for i, card in enumerate(cards):
-        x = COMMON_X + 8 + i * step
-        if card["card"] is None:
-            drawn.append(svg.clickable(card_back(x, y, card["type"], width), [], "A face-down Public Works card"))
-        else:
-            drawn.append(_shown(card_face(game, x, y, card["card"], f"{game.tables.cost[card['card']]}G", width=width),
-                                places.get(("take", card["card"]), []), _explained(game, key(card["card"])),
-                                key(card["card"])))
-    frame = svg.element("rect", x=COMMON_X, y=y - 22, width=COMMON_W, height=CARD_H + 30, rx=6, fill="#e8e0cf",
-                        stroke="#b9ab8f")
-    label = svg.text(COMMON_X + 8, y - 7, f"Common space ({len(cards)})", font_size=13, font_weight="bold",
-                     class_="label")
-    return _shown(svg.group(frame, label, *drawn), places.get(("common",), []),
-                  _explained(game, "space:common"), "space:common")
-
-
-def _piles(game, view: dict[str, Any], places) -> str:
-    y = 60
-    heading = svg.text(PILES_X, y - 7, "Draw piles", font_size=13, font_weight="bold", class_="label")
-    drawn = []
-    for i, kind in enumerate(TYPES):
-        x = PILES_X + i * TILE_STEP
-        left = view["piles"][kind]
-        pile = svg.group(
-            svg.element("rect", x=x, y=y, width=TILE_W, height=CARD_H, rx=5, fill=TYPE_COLOURS[kind],
-                        stroke=svg.FACE_DOWN, stroke_width=2),
-            svg.text(x + TILE_W / 2, y + 26, TYPE_SHORT[kind], fill="#fff", font_size=13, font_weight="bold",
-                     text_anchor="middle"),
-            svg.element("text", svg.amount(left, f"piles.{kind}"), x=x + TILE_W / 2, y=y + 50, fill="#fff",
-                        font_size=16, font_weight="bold", text_anchor="middle"),
-        )
-        drawn.append(_shown(pile, places.get(("pile", kind), []),
-                            _explained(game, f"pile:{kind}", f"{left} cards left."), f"pile:{kind}"))
-    return heading + svg.group(*drawn)
-
-
-def _discards(game, view: dict[str, Any]) -> str:
-    y = 60
-    heading = svg.text(DISCARDS_X, y - 7, "Discard piles", font_size=13, font_weight="bold", class_="label")
-    drawn = []
-    for i, kind in enumerate(TYPES):
-        x = DISCARDS_X + i * TILE_STEP
-        cards = view["discards"][kind]
-        contents = ", ".join(f"{game.tables.name[card]} ×{number}" for card, number in sorted(Counter(cards).items()))
-        shape = svg.group(
-            svg.element("rect", x=x, y=y, width=TILE_W, height=CARD_H, rx=5, fill="#fffdf7",
-                        stroke=TYPE_COLOURS[kind], stroke_width=2),
-            svg.text(x + TILE_W / 2, y + 26, TYPE_SHORT[kind], fill=TYPE_COLOURS[kind], font_size=13,
-                     font_weight="bold", text_anchor="middle"),
-            svg.text(x + TILE_W / 2, y + 50, len(cards), font_size=16, font_weight="bold", text_anchor="middle"),
-        )
-        about = f"{TYPE_NAMES[kind]} discards: {contents or 'none'}."
-        drawn.append(_shown(shape, [], _explained(game, "pile:discards", about), "pile:discards"))
-    return heading + svg.group(*drawn)
-
-
-# --- one row per seat -------------------------------------------------------------------------
-
-def _hand_lines(view: dict[str, Any], seat: int) -> int:
-    return max(1, -(-len(view["seats"][seat]["hand"]) // HAND_SLOTS))
-
-
-def _row_height(view: dict[str, Any], seat: int) -> int:
-    return ROW_H + (_hand_lines(view, seat) - 1) * STEP
-
-
-def _seat_row(game, view: dict[str, Any], seat: int, y: float, height: float, places) -> str:
-    colour = seat_colour(seat)
-    acting = not view["over"] and seat in view["to_move"]
-    parts = [
-        svg.element("rect", x=8, y=y, width=WIDTH - 16, height=height, rx=8, fill=colour, fill_opacity=0.08,
-                    stroke=colour, stroke_width=4 if acting else 1.5),
-        _info(view, seat, y),
-        _hand(game, view, seat, y, places),
-        _space(game, view, seat, y, places),
-        _acquired(game, view, seat, y, places),
-    ]
-    return svg.group(*parts, class_=f"seat seat-{seat}")
-
-
-def _info(view: dict[str, Any], seat: int, y: float) -> str:
-    player = view["seats"][seat]
-    colour = seat_colour(seat)
-    marks = []
-    if not view["over"] and seat in view["to_move"]:
-        marks.append("▶ to act")
-    if seat == view["first"]:
-        marks.append("first player")
-    path = f"seats.{seat}"
-    return svg.group(
-        svg.element("circle", cx=INFO_X + 8, cy=y + 18, r=7, fill=colour),
-        fitted(INFO_X + 20, y + 23, _seat_name(view, seat, colour=False), HAND_X - INFO_X - 28, size=14,
-               font_weight="bold", fill=colour, class_="label"),
-        svg.element("text", svg.amount(f"{player['coins']} G", f"{path}.coins"), " · ",
-                    svg.amount(player["vp"], f"{path}.vp"), "/10 VP", x=INFO_X, y=y + 46, font_size=15,
-                    font_weight="bold"),
-        svg.element("text", "Technology ", svg.amount(player["technology"], f"{path}.technology"), x=INFO_X, y=y + 66,
-                    font_size=13),
-        svg.text(INFO_X, y + 86, " · ".join(marks), font_size=12, fill="#444"),
-    )
-
-
-def _hand(game, view: dict[str, Any], seat: int, y: float, places) -> str:
-    hand = view["seats"][seat]["hand"]
-    mine = seat == view["seat"]
-    drawn = [svg.text(HAND_X, y + 14, f"Hand ({len(hand)})", font_size=12, fill="#444")]
-    for i, card in enumerate(hand):
-        x, top = HAND_X + (i % HAND_SLOTS) * STEP, y + 20 + (i // HAND_SLOTS) * STEP
-        police = places.get(("police", seat, card["type"]), [])
-        if card["card"] is None:
-            drawn.append(_shown(card_back(x, top, card["type"]), police, f"A face-down {TYPE_NAMES[card['type']]} card"))
-            continue
-        actions = places.get(("hand", card["card"]), []) if mine else police
-        seen = "" if mine else "You have seen this card."
-        face = card_face(game, x, top, card["card"], f"{game.tables.cost[card['card']]}G")
-        drawn.append(_shown(face, actions, _explained(game, key(card["card"]), seen), key(card["card"])))
-    return svg.group(*drawn)
-
-
-def _space(game, view: dict[str, Any], seat: int, y: float, places) -> str:
-    """One card per name (a space holds at most the four names of its type),
-    with a stripe per constructor: how many of them each constructed."""
-    space = view["seats"][seat]["space"]
-    names: dict[str, Counter] = {}
-    for card, builder in space:  # in the order first constructed
-        names.setdefault(card, Counter())[builder] += 1
-    width = ACQUIRED_X - SPACE_X - 12
-    step, card_w = row_of(len(names), width - 12)
-    kind = TYPE_NAMES[TYPES[game.tables.type[space[0][0]]]] if space else "empty"
-    drawn = [
-        svg.element("rect", x=SPACE_X, y=y + 4, width=width, height=ROW_H - 8, rx=6, fill="#fffdf7",
-                    fill_opacity=0.6, stroke="#b9ab8f", stroke_dasharray="4 3"),
-        svg.text(SPACE_X + 6, y + 16, f"Construction space: {kind} ({len(space)})", font_size=12, fill="#444"),
-    ]
-    for i, (card, builders) in enumerate(names.items()):
-        total = sum(builders.values())
-        corner = f"×{total}" if total > 1 else ""
-        face = card_face(game, SPACE_X + 6 + i * step, y + 22, card, corner, list(builders.items()), card_w)
-        who = ", ".join(f"{seat_label(builder)} {count}" for builder, count in builders.items())
-        airport = places.get(("technology", card, seat), []) if view["seat"] in builders else []
-        about = _explained(game, key(card), f"{total} in this space, constructed by {who}.")
-        drawn.append(_shown(face, airport, about, key(card)))
-    return _shown(svg.group(*drawn), places.get(("space", seat), []),
-                  _explained(game, "space:construction", f"{_seat_name(view, seat)}: construction space."),
-                  "space:construction", class_=f"space space-{seat}")
-
-
-def _acquired(game, view: dict[str, Any], seat: int, y: float, places) -> str:
-    """Chips, not cards: an acquisition space can hold eight kinds of card."""
-    counted = Counter(view["seats"][seat]["acquired"])
-    columns = 1 if len(counted) <= 4 else 2
-    width = (RIGHT - ACQUIRED_X - 8) / columns
-    drawn = [svg.text(ACQUIRED_X, y + 16, "Acquired", font_size=12, fill="#444")]
-    for i, (card, count) in enumerate(counted.items()):
-        x, top = ACQUIRED_X + (i // 4) * width, y + 22 + (i % 4) * 19
-        airport = places.get(("technology", card, None), []) if seat == view["seat"] else []
-        about = _explained(game, key(card), f"{count} in {seat_label(seat)}'s acquisition space.")
-        drawn.append(_shown(chip(game, x, top, width - 4, card, count), airport, about, key(card)))
-    return _shown(svg.group(*drawn), [], _explained(game, "space:acquisition"), "space:acquisition")
+    return {place: tuple(actions) for place, actions in places.items()}

@@ -102,8 +102,8 @@ Four turns of seven phases; victory points come only from investments.
     def explanations(self) -> Iterable[engine.Entry]:
         return glossary.explanations(self.tables, self.components)
 
-    def render_board(self, view: dict[str, Any]) -> str:
-        return board.render_board(self, view)
+    def render_board(self, view: dict[str, Any], narrow: bool = False) -> str:
+        return board.render_board(self, view, narrow)
 
     def render_text(self, view: dict[str, Any]) -> str:
         return text.render_text(self.tables, view)

@@ -6,12 +6,15 @@ Order of Play column, and the developments."""
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import lru_cache
 from typing import Any
 
 from headframe.engine import seat_colour, seat_label, seat_number, svg
+from headframe.engine.people import listed
 
 from . import glossary
-from .drawing import COPPER, INK, MUTED, TIN, WATER, explained, label, line, seat_name, words
+from .drawing import COPPER, INK, MUTED, SMALLEST, TIN, WATER, Said, explained, label, line, seat_name, words, wrapped
+from .text import STEP_WORDS
 
 PANEL_X = 940  # the right-hand column: players, prices
 PANEL_W = 310
@@ -19,21 +22,51 @@ BOTTOM_Y = 662  # the investment display, the time track, the developments
 CARD_H = 80  # one player's card
 
 
-def players(game, view: dict[str, Any]) -> str:
-    x, y = PANEL_X, 40
+def status(t, view: dict[str, Any]) -> list[Said]:
+    """What the one text saying whose move it is says (`data-to-move`)."""
+    if view["over"]:
+        result = view["result"]
+        winners = [seat for seat, rank in enumerate(result["ranking"]) if rank == 1]
+        return [f"Game over: {listed([seat_name(seat) for seat in winners])} "
+                f"win{'s' if len(winners) == 1 else ''} with ",
+                (result["scores"][winners[0]], f"result.scores.{winners[0]}"), " VP"]
+    movers = view["to_move"]
+    me = view.get("seat")
+    who = "your move" if movers == [me] else listed([seat_name(seat) for seat in movers]) + " to move"
+    status: list[Said] = ["Turn ", (view["turn"], "turn"), f" of {t.turns} · {STEP_WORDS[view['step']]} · {who}"]
+    if me in movers:
+        status.append(f": {view['decision']['prompt']}")
+    return status
+
+
+def to_move(view: dict[str, Any]) -> str:
+    """The seats to move, for `data-to-move` (none once the game is over)."""
+    return "" if view["over"] else " ".join(str(seat) for seat in view["to_move"])
+
+
+def status_lines(t, view: dict[str, Any], x: int, y: int, width: int) -> tuple[str, int]:
+    """The text saying whose move it is in lines of at most `width`, and how many."""
+    return wrapped(x, y, status(t, view), width, 16, 20, font_weight="bold", fill=INK, data_to_move=to_move(view))
+
+
+
+def players(game, view: dict[str, Any], x: int = PANEL_X, y: int = 40, width: int = PANEL_W,
+            seats: list[int] | None = None, smallest: int = SMALLEST) -> str:
+    """A card per seat, in the order of `seats` (by default seat order)."""
     parts = [svg.text(x, y + 16, "Players", font_size=16, font_weight="bold", fill=INK)]
     me = view.get("seat")
-    for seat, player in enumerate(view["players"]):
-        ry = y + 26 + seat * CARD_H
+    for place, seat in enumerate(range(len(view["players"])) if seats is None else seats):
+        player = view["players"][seat]
+        ry = y + 26 + place * CARD_H
         to_move = seat in view["to_move"]
         at = f"players.{seat}."
         parts += [
-            svg.element("rect", x=x - 4, y=ry, width=PANEL_W + 4, height=CARD_H - 4, rx=5,
+            svg.element("rect", x=x - 4, y=ry, width=width + 4, height=CARD_H - 4, rx=5,
                         fill="#fff7e0" if to_move else "#ffffff",
                         stroke=seat_colour(seat), stroke_width=3 if to_move else 1.5),
             svg.element("circle", cx=x + 10, cy=ry + 14, r=8, fill=seat_colour(seat)),
-            label(x + 24, ry + 19, seat_label(seat) + (" (you)" if seat == me else ""), PANEL_W - 28,
-                  font_weight="bold", fill=INK),
+            label(x + 24, ry + 19, seat_label(seat) + (" (you)" if seat == me else ""), width - 28,
+                  smallest=smallest, font_weight="bold", fill=INK),
             line(x + 4, ry + 38, words("£"), svg.amount(player["money"], at + "money"), words(" · "),
                  svg.amount(player["vp"], at + "vp"), words(" VP · "), svg.amount(player["time_spent"], at + "time_spent"),
                  words(f"/{game.tables.time_points} TP"), font_size=15, font_weight="bold", fill=INK),
@@ -52,9 +85,11 @@ def prices_y(view: dict[str, Any]) -> int:
     return 40 + 26 + len(view["players"]) * CARD_H + 8
 
 
-def prices(game, view: dict[str, Any]) -> str:
+PRICES_H = 24 + 6 * 24
+
+
+def prices(game, view: dict[str, Any], x: int, y: int) -> str:
     t = game.tables
-    x, y = PANEL_X, prices_y(view)
     rows = list(reversed(t.price_rows))  # the highest row on top, as printed
     parts = [svg.text(x, y + 16, "Ore prices", font_size=16, font_weight="bold", fill=INK)]
     for number, row in enumerate(rows):
@@ -75,42 +110,55 @@ def prices(game, view: dict[str, Any]) -> str:
     return svg.group(*parts, class_="prices")
 
 
-def investments(game, view: dict[str, Any], by_place) -> str:
-    x, y = 10, BOTTOM_Y
-    cell_w, cell_h = 84, 48
+CELL_H = 48  # an investment box
+
+
+def investments(game, view: dict[str, Any], by_place, x: int = 10, y: int = BOTTOM_Y, turns_across: bool = False,
+                cell_w: int = 84) -> str:
+    """The display: a row per turn, a column per cost, as printed; `turns_across`: a
+    column per turn (for a narrow board)."""
+    cell_h = CELL_H
     parts = [svg.text(x, y + 18, "External investments (VP per cube)", font_size=16, font_weight="bold", fill=INK)]
     current = view["turn"] - 1 if view["step"] == "invest" else None
     for number, row in enumerate(view["investments"]):
         ry = y + 28 + number * (cell_h + 4)
-        parts.append(svg.text(x, ry + 30, f"Turn {row['turn']}", font_size=15,
+        heading = (x + number * (cell_w + 4) + 6, y + 44) if turns_across else (x, ry + 30)
+        parts.append(svg.text(*heading, f"Turn {row['turn']}", font_size=15,
                               font_weight="bold" if number == view["turn"] - 1 else None, fill=INK))
         for column, box in enumerate(row["boxes"]):
             bx = x + 62 + column * (cell_w + 4)
-            at = f"investments.{number}.boxes.{column}."
-            cubes = [svg.element("rect", x=bx + 48 + i * 17, y=ry + 6, width=14, height=14, rx=2,
-                                 fill=seat_colour(seat), stroke=INK, stroke_width=0.8)
-                     for i, seat in enumerate(box["cubes"])]
-            shape = svg.group(
-                svg.element("rect", x=bx, y=ry, width=cell_w, height=cell_h, rx=5,
-                            fill="#fff7e0" if number == current else "#ffffff",
-                            stroke=INK if number == current else "#b5a892", stroke_width=2 if number == current else 1),
-                line(bx + 6, ry + 19, words("£"), svg.amount(box["cost"], at + "cost"), font_size=15, fill=MUTED),
-                line(bx + 6, ry + 41, svg.amount(box["vp"], at + "vp"), words(" VP"), font_size=15, font_weight="bold",
-                     fill=INK),
-                *cubes,
-            )
+            if turns_across:
+                bx, ry = x + number * (cell_w + 4), y + 54 + column * (cell_h + 4)
             owners = ", ".join(seat_name(seat) for seat in box["cubes"]) or "empty"
             actions = by_place.get(("invest", column), ()) if number == current else ()
             hint = (f"{game.describe_action(actions[0])} ({box['vp']} VP)" if actions else
                     f"Turn {row['turn']}, £{box['cost']} for {box['vp']} VP: {owners}")
-            entry = game.glossary[glossary.investment_key(row["turn"], box["cost"])]
-            parts.append(explained(shape, entry, [action.id for action in actions], hint))
+            parts.append(_investment_box(game, bx, ry, cell_w, number, column, row["turn"], box["cost"], box["vp"],
+                                         tuple(box["cubes"]), number == current,
+                                         tuple(action.id for action in actions), hint))
     return svg.group(*parts, class_="investments")
 
 
-def time_track(game, view: dict[str, Any]) -> str:
+TIME_TRACK_H = 224
+
+
+@lru_cache(maxsize=4096)  # bounded: a server draws many games
+def _investment_box(game, bx: int, ry: int, cell_w: int, number: int, column: int, turn: int, cost: int, vp: int,
+                    cubes: tuple[int, ...], current: bool, actions: tuple[str, ...], hint: str) -> str:
+    at = f"investments.{number}.boxes.{column}."
+    shape = svg.group(
+        svg.element("rect", x=bx, y=ry, width=cell_w, height=CELL_H, rx=5, fill="#fff7e0" if current else "#ffffff",
+                    stroke=INK if current else "#b5a892", stroke_width=2 if current else 1),
+        line(bx + 6, ry + 19, words("£"), svg.amount(cost, at + "cost"), font_size=15, fill=MUTED),
+        line(bx + 6, ry + 41, svg.amount(vp, at + "vp"), words(" VP"), font_size=15, font_weight="bold", fill=INK),
+        *(svg.element("rect", x=bx + 48 + i * 17, y=ry + 6, width=14, height=14, rx=2, fill=seat_colour(seat),
+                      stroke=INK, stroke_width=0.8) for i, seat in enumerate(cubes)),
+    )
+    return explained(shape, game.glossary[glossary.investment_key(turn, cost)], actions, hint)
+
+
+def time_track(game, view: dict[str, Any], x: int = 620, y: int = BOTTOM_Y) -> str:
     t = game.tables
-    x, y = 620, BOTTOM_Y
     spent = [player["time_spent"] for player in view["players"]]
     pending, passed = view["pending"], view["passed"]
     cell = 23
@@ -154,8 +202,11 @@ _STOCK = (("miners", "miner"), ("ports", "port"), ("trains", "train"), ("adits",
 _LETTERS = {"miner": "Mi", "port": "Pt", "train": "Tr"}
 
 
-def developments(game, view: dict[str, Any], by_place) -> str:
-    x, y = 895, BOTTOM_Y
+def developments_h(view: dict[str, Any]) -> int:
+    return 164 if view["pumping"] else 140
+
+
+def developments(game, view: dict[str, Any], by_place, x: int = 895, y: int = BOTTOM_Y) -> str:
     available = view["available"]
     stock = [svg.text(x, y + 18, "Available developments", font_size=16, font_weight="bold", fill=INK)]
     for number, (kind, piece) in enumerate(_STOCK):

@@ -5,11 +5,16 @@
 // element offers several actions) and reports which actions have a place, so
 // the page shows only the others as buttons.
 //
+// A game draws two layouts of its board: "wide", and "narrow" for a phone (one
+// column, at most 400 units wide). `layout()` is the one this screen wants and
+// `onLayoutChange` hears when that changes (a phone turned, a window resized).
+//
 // The board sits in a frame that scales it (its viewBox) and lets it be panned:
 // on a wide screen the whole board fits the frame's width and the window's height;
-// on a narrow one it is drawn at the scale where its smallest label reads 11 CSS px,
-// panned with a finger (the page pinch-zooms too), and "Whole board" fits it.
-// The frame's zoom outlives redraws (every update draws a new board).
+// on a narrow one it fits the frame's width (or is drawn larger, where its
+// smallest label would read under 11 CSS px), pans with a finger (the page
+// pinch-zooms too), and "Whole board" fits it. The frame's zoom outlives redraws
+// (every update draws a new board).
 
 import { el } from "./common.js";
 
@@ -20,6 +25,14 @@ const LONG_PRESS_MS = 500;
 // mode: "fit" | "readable" | a scale chosen with the zoom buttons; null: the screen's default.
 // width: the last board's, in CSS px; left, top: where the board was panned to.
 const zoom = { mode: null, width: null, left: 0, top: 0 };
+
+export function layout() {
+  return matchMedia(NARROW).matches ? "narrow" : "wide";
+}
+
+export function onLayoutChange(callback) {
+  matchMedia(NARROW).addEventListener("change", () => callback(layout()));
+}
 
 // What a person asks about a board element that explains itself (`data-explain`):
 // `callback(key, node)`, for a click on one with no legal action of the seat, a
@@ -89,8 +102,7 @@ function explainOnPress(svg) {
 function frameFor(svg, classes, after = null) {
   const view = el("div.board-view", {}, svg);
   const { width, height } = svg.viewBox.baseVal;  // every board has one (engine/svg.py's document)
-  const fonts = [...svg.querySelectorAll("text")].map(fontOf).filter((size) => size > 0);
-  const board = { svg, view, width, height, smallest: fonts.length ? Math.min(...fonts) : 14 };
+  const board = { svg, view, width, height, smallest: null };  // measured once drawn: see drawnSmallest
   const set = (mode) => { zoom.mode = mode; size(board); };
   const bar = el("div.board-zoom", {},
     el("button.zoom-out", { type: "button", "aria-label": "Zoom out", title: "Zoom out",
@@ -109,40 +121,57 @@ function frameFor(svg, classes, after = null) {
   return frame;
 }
 
-// A text's font size in the board's units: its own attribute, else its group's, else the board's.
-function fontOf(text) {
-  const holder = text.closest("[font-size]");
-  return holder ? parseFloat(holder.getAttribute("font-size")) : 0;
+// The smallest text's size in the board's units as drawn: its font size (its own attribute, else
+// its group's, else the board's) times the scale of the groups it is in. Read once the board is in
+// the page (a scale is known only then).
+function drawnSmallest(svg) {
+  const board = Math.hypot(svg.getScreenCTM().a, svg.getScreenCTM().b);
+  const sizes = [...svg.querySelectorAll("text")].map((text) => {
+    const holder = text.closest("[font-size]");
+    const ctm = text.getScreenCTM();
+    return holder && ctm ? parseFloat(holder.getAttribute("font-size")) * Math.hypot(ctm.a, ctm.b) / board : 0;
+  }).filter((size) => size > 0);
+  return sizes.length ? Math.min(...sizes) : 14;
 }
 
-// The scale (CSS px per board unit) of the whole board in the frame: its width, and the window's
-// height below the frame's top at scroll 0 less what goes under it (--below). The view is kept
-// that high, so a board drawn larger pans inside it. On a wide screen a board pushed down
-// (under a game's results) still gets most of the window's height: the page scrolls to it.
-function fitScale(board) {
+function innerWidth(view) {
+  const style = getComputedStyle(view);
+  return view.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+}
+
+// The frame's height: the window's height below the frame's top at scroll 0 less what goes
+// under it (--below). The view is kept that high, so a board drawn larger pans inside it. On a
+// wide screen a board pushed down (under a game's results) still gets most of the window's
+// height: the page scrolls to it.
+function frameHeight(board) {
   const style = getComputedStyle(board.view);
-  const inner = board.view.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
   const top = board.view.getBoundingClientRect().top + window.scrollY;
   const least = matchMedia(NARROW).matches ? 160 : 0.7 * window.innerHeight;
-  const room = Math.max(window.innerHeight - top - parseFloat(style.getPropertyValue("--below") || 0) - 8, least);
-  board.view.style.maxHeight = `${Math.floor(room)}px`;
-  return Math.min(inner / board.width, room / board.height);
+  return Math.max(window.innerHeight - top - parseFloat(style.getPropertyValue("--below") || 0) - 8, least);
 }
 
-const readableScale = (board) => READABLE_PX / board.smallest;
+// The scale (CSS px per board unit) of the whole board in the frame: its width and height.
+function fitScale(board) {
+  return Math.min(innerWidth(board.view) / board.width, frameHeight(board) / board.height);
+}
+
+// Fitted to the frame's width, or larger where that leaves labels under READABLE_PX.
+const readableScale = (board) => Math.max(innerWidth(board.view) / board.width, READABLE_PX / board.smallest);
 
 function scaleOf(board) {
   const mode = zoom.mode ?? (matchMedia(NARROW).matches ? "readable" : "fit");
   if (mode === "fit") return fitScale(board);
-  if (mode === "readable") return Math.max(fitScale(board), readableScale(board));
+  if (mode === "readable") return readableScale(board);
   return Math.min(Math.max(mode, fitScale(board) / 2), 4);
 }
 
 function size(board) {
   if (!board.view.isConnected || !board.view.clientWidth) return;
+  board.view.style.maxHeight = `${Math.floor(frameHeight(board))}px`;
+  board.smallest ??= drawnSmallest(board.svg);
   const scale = scaleOf(board);
-  const exact = board.width * scale;  // a board that fits stays inside its frame; a readable one is not smaller
-  zoom.width = scale > fitScale(board) ? Math.ceil(exact) : Math.floor(exact);
+  const exact = board.width * scale;  // a board that fits the frame's width stays inside it; a larger one is not smaller
+  zoom.width = exact > innerWidth(board.view) + 0.5 ? Math.ceil(exact) : Math.floor(exact);
   board.svg.style.width = `${zoom.width}px`;
   if (!board.panned) {  // a new board (each update draws one) is panned where the last one was
     board.view.scrollTo(zoom.left, zoom.top);

@@ -5,7 +5,7 @@
 // every tab returns to the seat; a signed-in player's seats come with the session.
 
 import { heldGame, keepGame, moveTitle, notify, notifyButton } from "./account.js";
-import { playableBoard, staticBoard } from "./board.js";
+import { layout, onLayoutChange, playableBoard, staticBoard } from "./board.js";
 import { chatPanel } from "./chat.js";
 import { seatClock } from "./clock.js";
 import { app, boot, el, fill, request, resultPanel, seatLabel, viewPanels, words } from "./common.js";
@@ -47,7 +47,7 @@ function connect() {
   socket.onopen = () => {
     retry = 500;
     live.connection = "live";
-    socket.send(JSON.stringify({ type: "hello", tokens: secrets.tokens }));
+    socket.send(JSON.stringify({ type: "hello", tokens: secrets.tokens, layout: layout() }));
   };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = (event) => {
@@ -450,3 +450,7 @@ const chat = chatPanel({ send, seat: () => shownSeat() ?? null });
 app.after(el("aside.chat-frame", {}, chat.node));
 draw();
 connect();
+// A phone turned or a window resized past a phone's size: the server sends the board in the other layout.
+onLayoutChange((wanted) => {
+  if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "layout", layout: wanted }));
+});

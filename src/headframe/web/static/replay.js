@@ -4,7 +4,7 @@
 // step back and on, Home and End go to the ends, and "play" (or the space bar)
 // steps on every second.
 
-import { staticBoard } from "./board.js";
+import { layout, onLayoutChange, staticBoard } from "./board.js";
 import { chatLog } from "./chat.js";
 import { app, boot, el, fill, renderValue, request, resultPanel, seatName, viewPanels } from "./common.js";
 import { commentsPanel } from "./comments.js";
@@ -24,9 +24,14 @@ const notes = commentsPanel({ game: overview.game, source: boot.source, comments
 const seats = overview.names.map((name, seat) => ({ seat, name }));  // as the server wrote the texts
 
 async function frame(at) {
-  if (!frames.has(at)) frames.set(at, await request(`${boot.source}/${at}`));
+  if (!frames.has(at)) frames.set(at, await request(`${boot.source}/${at}?layout=${layout()}`));
   return frames.get(at);
 }
+
+onLayoutChange(() => {  // the frames fetched were drawn for the other layout
+  frames.clear();
+  show(step);
+});
 
 async function show(at) {
   step = Math.max(0, Math.min(overview.steps, at));
