@@ -15,7 +15,7 @@ import argparse
 import json
 from pathlib import Path
 
-from headframe.sim.report import load_results
+from headframe.sim.results import load_results
 from headframe.sim.runner import Run, simulate
 from headframe.sim.stats import wilson
 

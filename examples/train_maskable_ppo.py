@@ -31,7 +31,7 @@ from stable_baselines3.common.callbacks import BaseCallback
 from headframe.agents.policy import export_policy
 from headframe.engine import load_game
 from headframe.rl import single_agent_env
-from headframe.sim.report import load_results
+from headframe.sim.results import load_results
 from headframe.sim.runner import Run, simulate
 from headframe.sim.stats import wilson
 

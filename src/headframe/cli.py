@@ -419,7 +419,8 @@ def report(
 def show_report(results: list[Path], html: Path | None, comparison_only: bool = False) -> None:
     from rich.markdown import Markdown
 
-    from headframe.sim.report import load_results, render_markdown, sections, summarize, write_html
+    from headframe.sim.report import render_markdown, sections, write_html
+    from headframe.sim.results import load_results, summarize
 
     try:
         summaries = [summarize(path.stem, load_results(path)) for path in results]
@@ -448,7 +449,7 @@ def ladder(
     from headframe.agents import make_agent
     from headframe.play import split_seats
     from headframe.sim.ladder import ladder_plans, rate
-    from headframe.sim.report import load_results
+    from headframe.sim.results import load_results
     from headframe.sim.runner import play_plans
 
     game = open_game(name)

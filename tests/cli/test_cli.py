@@ -70,9 +70,11 @@ def test_serve_passes_its_settings_to_the_server(monkeypatch) -> None:
     result = runner.invoke(app, ["serve", "--port", "8123", "--db", "x.db", "--think-time", "0", "--max-think", "3",
                                  "--models", "models"])
     assert result.exit_code == 0, result.output
-    assert calls == [(("127.0.0.1", 8123, "x.db", "info"),
-                      {"bot_workers": 2, "think_time": 0.0, "max_think": 3.0, "models": Path("models"),
-                       "expire_days": 7.0})]
+    settings = {"bot_workers": 2, "think_time": 0.0, "max_think": 3.0, "models": Path("models"), "expire_days": 7.0}
+    assert calls == [(("127.0.0.1", 8123, "x.db", "info", True), settings)]  # updates compressed unless told
+    assert runner.invoke(app, ["serve", "--db", "x.db", "--no-ws-compression"]).exit_code == 0
+    assert calls[-1] == (("127.0.0.1", 8000, "x.db", "info", False), {**settings, "think_time": 0.5,
+                                                                        "max_think": 10.0, "models": None})
 
 
 def test_people_read_seats_from_one_and_game_text_is_never_emoji() -> None:

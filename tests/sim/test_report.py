@@ -16,7 +16,8 @@ from headframe.cli import app
 from headframe.sim.balance import action_kinds, kind_and_winning, p_value, win_estimates
 from headframe.sim.compare import differences, paired_games
 from headframe.sim.match import MatchPlan, play_match
-from headframe.sim.report import load_results, markdown, summarize, write_html
+from headframe.sim.report import markdown, write_html
+from headframe.sim.results import load_results, summarize
 from headframe.sim.runner import Run, simulate
 
 RUN = Run("pit-lamps", 3, ("heuristic", "random"), games=30, seed=2)

@@ -10,7 +10,8 @@ from typer.testing import CliRunner
 from headframe.cli import app
 from headframe.sim.ladder import ladder_plans, rate
 from headframe.sim.match import seating
-from headframe.sim.report import load_results, markdown, summarize, write_html
+from headframe.sim.report import markdown, write_html
+from headframe.sim.results import load_results, summarize
 from headframe.sim.runner import Run, RunError, play_plans, simulate
 from headframe.skill import DEFAULT, Z95
 from headframe.skill import rate as rate_places

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from headframe.engine import HeadframeError, load_game
 
-from .report import GameResult, RunSummary, Section, Table
+from .results import GameResult, RunSummary, Section, Table
 from .stats import BH, CORRECTION_NAMES, HOLM, Estimate, corrected, fair_seats, mean_estimate, rate_against, seats_differ, wilson
 
 SCORE_PART = "score_"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .balance import correction_note, interval, number, p_value, readable, seat_name
-from .report import GameResult, RunSummary, Section, Table
+from .results import GameResult, RunSummary, Section, Table
 from .stats import BH, HOLM, Estimate, corrected, mean_estimate, welch_difference
 
 Measure = tuple[str, Callable[[GameResult], float]]

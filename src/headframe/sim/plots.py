@@ -6,7 +6,7 @@ import io
 from collections.abc import Callable
 
 from .balance import SCORE_PART, readable, seat_name
-from .report import RunSummary
+from .results import RunSummary
 from .stats import wilson
 
 
