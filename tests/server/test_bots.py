@@ -187,7 +187,9 @@ def test_a_cancelled_decision_frees_its_worker_and_its_game(position):
         thinking.cancel()
         started = time.monotonic()
         answer = await pool.decide(task(position, "ismcts:iters=5"))
-        assert time.monotonic() - started < 2
+        # Freed at once, not after the cancelled 30 s search: the time is a fresh worker's start (it loads
+        # every game's data before it is ready, seconds on a loaded machine), far under max_think.
+        assert time.monotonic() - started < 10
         assert thinking.cancelled() and waiting.cancelled()
         assert not any(pid in live_pids() for pid in before)  # the cancelled search's worker was killed
         return answer
@@ -203,7 +205,9 @@ def test_close_fails_waiting_and_thinking_tasks_and_stops_every_worker(position)
         assert len(multiprocessing.active_children()) == 1
         started = time.monotonic()
         await pool.close()
-        assert time.monotonic() - started < 2
+        # Freed at once, not after the cancelled 30 s search: the time is a fresh worker's start (it loads
+        # every game's data before it is ready, seconds on a loaded machine), far under max_think.
+        assert time.monotonic() - started < 10
         for waiting in tasks:
             with pytest.raises(BotPoolClosed):
                 await waiting
