@@ -332,6 +332,22 @@ def play(
     table.run()
 
 
+@app.command()
+def learn(name: str = typer.Argument(..., help="The game to learn.")) -> None:
+    """A guided first game: a scripted game against bots, a comment at every step with the rules it cites."""
+    from headframe.engine.tutorial import load_tutorial
+    from headframe.learn import TerminalLesson
+
+    game = open_game(name)
+    try:
+        tutorial = load_tutorial(game)
+    except HeadframeError as exc:
+        fail(str(exc))
+    if tutorial is None:
+        fail(f"{game.title} has no guided first game yet")
+    TerminalLesson(tutorial, console).run()
+
+
 def progress_bar():
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 

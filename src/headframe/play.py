@@ -132,6 +132,31 @@ def readable(text: str) -> Markdown:
     return Markdown("\n".join(line.rstrip() + "  " for line in text.strip().splitlines()))
 
 
+def choices(game: Game, menu: list[tuple[int, Action]]) -> RenderableType:
+    """The numbered choices; a long list under a heading per action kind."""
+    grouped = len(menu) > LONG_LIST
+    table = Table(show_header=False, box=None)
+    kind = None
+    for number, action in menu:
+        if grouped and action.kind != kind:
+            kind = action.kind
+            table.add_row("", f"[bold underline]{escape(kind_heading(kind))}[/]")
+        table.add_row(f"[bold]{number:>3}[/]", escape(game.describe_action(action)))
+    return table
+
+
+def typed_action(game: Game, menu: list[tuple[int, Action]], text: str) -> Action:
+    """The action a person typed: its number in the menu shown, or its id or JSON."""
+    if not text.isdigit():
+        return game.parse_action(text)
+    chosen = dict(menu).get(int(text))
+    if chosen is not None:
+        return chosen
+    if len(menu) <= LONG_LIST:
+        raise IllegalAction(f"choose a number from 1 to {len(menu)}")
+    raise IllegalAction(f"no choice has the number {text} now: choose one of the numbers shown")
+
+
 class Quit(Exception):
     """The person at the keyboard chose to stop."""
 
@@ -239,24 +264,11 @@ class TerminalGame:
 
     def play(self, seat: int, text: str) -> bool:
         try:
-            if text.isdigit():
-                action = self.numbered_action(seat, int(text))
-            else:
-                action = self.game.parse_action(text)
-            self.state.apply(seat, action)
+            self.state.apply(seat, typed_action(self.game, self.menu(seat), text))
         except IllegalAction as exc:
             self.console.print(f"[red]{escape(str(exc))}[/] ({COMMANDS})")
             return False
         return True
-
-    def numbered_action(self, seat: int, number: int) -> Action:
-        menu = self.menu(seat)
-        chosen = dict(menu).get(number)
-        if chosen is not None:
-            return chosen
-        if len(menu) <= LONG_LIST:
-            raise IllegalAction(f"choose a number from 1 to {len(menu)}")
-        raise IllegalAction(f"no choice has the number {number} now: choose one of the numbers shown")
 
     def take_back(self, seat: int) -> bool:
         if not self.state.can_undo(seat):
@@ -293,20 +305,8 @@ class TerminalGame:
                 self.console.print("  " + escape(self.game.describe_event(entry)))
         decision = self.state.decision(seat)
         self.console.print(f"[bold]{escape(decision.prompt)}[/]")
-        self.console.print(self.choices(self.menu(seat)))
+        self.console.print(choices(self.game, self.menu(seat)))
         self.console.print(f"[dim]{COMMANDS}[/]")
-
-    def choices(self, menu: list[tuple[int, Action]]) -> RenderableType:
-        """The numbered choices; a long list under a heading per action kind."""
-        grouped = len(menu) > LONG_LIST
-        table = Table(show_header=False, box=None)
-        kind = None
-        for number, action in menu:
-            if grouped and action.kind != kind:
-                kind = action.kind
-                table.add_row("", f"[bold underline]{escape(kind_heading(kind))}[/]")
-            table.add_row(f"[bold]{number:>3}[/]", escape(self.game.describe_action(action)))
-        return table
 
     def show_hint(self, seat: int) -> None:
         """What the game's ISMCTS would do here, searching the seat's information set only."""

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
 
 ON_BOARD = ".board-frame:not(.waiting) .board .clickable[data-actions]"
@@ -62,30 +61,38 @@ def decide(page: Page, clicks: Clicks) -> None:
     else:
         page.locator(BUTTON).first.click()
         clicks.button += 1
-    try:
-        page.wait_for_function(MOVED_ON, arg=before, timeout=5000)
-    except PlaywrightError:
-        # KNOWN DEFECT (#21 note): on Coal Country's phone board a click on a place with several actions
-        # now and then opens no menu; the decision's buttons still play it.
-        if not page.locator(BUTTON).count():
-            raise
-        page.locator(BUTTON).first.click()
-        clicks.button += 1
-        page.wait_for_function(MOVED_ON, arg=before)
+    page.wait_for_function(MOVED_ON, arg=before)
+
+
+# The first glowing place brought to the middle of its view and of the window, and a point of it
+# that nothing of another place covers (board.js finds the place under the pointer, beneath
+# labels and tokens), or null if none of its centre and corners' insides is.
+IN_SIGHT = """(selector) => {
+  const node = document.querySelector(selector);
+  if (!node) return null;
+  node.scrollIntoView({ block: "center", inline: "center" });
+  const box = node.getBoundingClientRect();
+  const points = [[0.5, 0.5], [0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]]
+    .map(([x, y]) => [box.left + x * box.width, box.top + y * box.height]);
+  return points.find(([x, y]) => document.elementsFromPoint(x, y).some((e) => e.closest("[data-actions]") === node))
+    || null;
+}"""
 
 
 def click_place(places: Locator, tries: int = 3) -> None:
-    """Click the first glowing place. Forced: a token drawn over a place lets clicks through
-    (board.js finds the place under the pointer). A board redrawn by another seat's move, or a
-    page just resized, may replace the place between finding and clicking it: find it again."""
-    for attempt in range(tries):
-        try:
-            places.first.wait_for(state="visible")
-            places.first.click(force=True)
+    """Click the first glowing place where a person sees it: in sight, at a point of it.
+    (A click Playwright places itself, forced, can miss a place in a board that pans in
+    its own view; a person only ever taps what is in sight.) A board redrawn by another
+    seat's move may replace the place between finding and clicking it: find it again."""
+    page = places.page
+    for _ in range(tries):
+        places.first.wait_for(state="visible")
+        point = page.evaluate(IN_SIGHT, ON_BOARD)
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        if point is not None and page.evaluate(IN_SIGHT, ON_BOARD) == point:
+            page.mouse.click(*point)
             return
-        except PlaywrightError as error:
-            if attempt == tries - 1 or "not visible" not in str(error) and "detached" not in str(error):
-                raise
+    raise AssertionError(f"no point of the first glowing place is in sight after {tries} tries")
 
 
 def play_to_end(page: Page, limit: int, every=None) -> Clicks:

@@ -59,7 +59,7 @@ def right_click_target(page, timeout: float | None = None) -> str:
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_a_board_element_opens_its_detail_panel_with_the_games_words(page, http, name):
+def test_a_board_element_opens_its_detail_panel_and_the_rules_at_hand_the_decisions_sections(page, http, name):
     sent: list[str] = []
     page.on("websocket", lambda socket: socket.on("framesent", lambda payload: sent.append(str(payload))))
     start_from_lobby(page, name, players=2)
@@ -81,6 +81,26 @@ def test_a_board_element_opens_its_detail_panel_with_the_games_words(page, http,
     panel.wait_for(state="visible")
     panel.locator(".explain-close").click()
     panel.wait_for(state="hidden")
+    rules_at_hand_cover_the_decision(page, http, name)
+
+
+def rules_at_hand_cover_the_decision(page, http, name):
+    """The rules panel shows the printed sections and the rulings, with their labels, of the decision."""
+    rules = http.get(f"/api/rules/{name}").json()
+    panel = page.locator(".rules-at-hand")
+    panel.locator("summary").first.click()
+    panel.locator("h4").first.wait_for()
+    prompt = page.locator(".turn.mine").inner_text().split("Your move: ", 1)[1].strip()
+    assert panel.locator("h4").first.inner_text() == f"For this decision: {prompt}"
+    shown = panel.locator(".rules-body > .rules-section > summary").all_inner_texts()
+    about = rules["decisions"][panel.get_attribute("data-decision")]
+    assert shown == [*about["sections"], "The rules in brief"]
+    first = next(s for s in rules["sections"] if s["heading"] == about["sections"][0])
+    assert panel.locator(".rules-body > .rules-section").first.locator("p").first.inner_text() == \
+        first["text"].split("\n\n")[0].strip()  # the first section is open, in the book's words
+    labels = panel.locator(".ruling .source").all_text_contents()
+    assert labels == [r["source"].lower() for i in about["rulings"] for r in rules["rulings"] if r["id"] == i]
+    screenshot(page, f"{name}-rules-at-hand")
 
 
 def test_on_a_phone_the_detail_panel_lies_over_the_board_in_sight(page, http):

@@ -1,11 +1,12 @@
 """People's names in every text the server writes for a table (log, board,
-text picture, replays), the glossary route, and a finished game's results."""
+text picture, replays), the glossary and rules routes, and a finished game's results."""
 
 import json
 import random
 import time
 
 from headframe.engine import game_names, load_game
+from headframe.engine.schema import SOURCE_LABELS
 
 from .conftest import bearer, create
 
@@ -78,6 +79,24 @@ def test_the_glossary_route_serves_each_games_entries_and_refuses_unknown_games(
             assert set(entry) == {"key", "name", "kind", "text", "source", "caveat"}
     missing = http.get("/api/rules/chess/glossary")
     assert missing.status_code == 404 and "chess" in missing.json()["error"]
+
+
+def test_the_rules_route_serves_the_rulebooks_sections_and_what_each_decision_needs(http):
+    for name in game_names():
+        game = load_game(name)
+        response = http.get(f"/api/rules/{name}")
+        assert response.status_code == 200, (name, response.text)
+        assert "max-age" in response.headers["cache-control"]
+        rules = response.json()
+        assert rules["title"] == game.title and rules["summary"] == game.summary
+        headings = [section["heading"] for section in rules["sections"]]
+        assert headings == list(game.rulebook.sections) if game.rulebook else headings == []
+        assert {r["id"] for r in rules["rulings"]} == {r.id for r in game.rulings()}
+        assert all(r["source"] in SOURCE_LABELS for r in rules["rulings"])
+        for kind, about in rules["decisions"].items():
+            assert set(about["sections"]) <= set(headings), (name, kind)
+            assert about["rulings"] == [r.id for r in game.rulings_for(kind)]
+    assert http.get("/api/rules/chess").status_code == 404
 
 
 def test_a_finished_games_results_hold_each_seats_score_parts_tiebreak_and_length(http):

@@ -18,6 +18,7 @@ from .glossary import Entry, Glossary
 from .observation import ObservationLayout
 from .options import Options
 from .records import rebuild
+from .rulebook import Rulebook, Section, load_rulebook
 from .spaces import ActionSpace
 from .state import State as BaseState
 
@@ -78,6 +79,15 @@ class Game:
 
     def rulings(self) -> list[Ruling]:
         return load_rulings(self.package)
+
+    @cached_property
+    def rulebook(self) -> Rulebook | None:
+        """The printed rulebook in its sections (rulebook.py), if the game ships one."""
+        return load_rulebook(self.package)
+
+    def rulebook_for(self, decision_kind: str) -> list[Section]:
+        """The rulebook sections a player reads to make this kind of decision."""
+        return self.rulebook.for_decision(decision_kind) if self.rulebook else []
 
     def rulings_for(self, decision_kind: str) -> list[Ruling]:
         """The rulings that bear on a kind of decision: by default, those whose

@@ -22,7 +22,7 @@ from headframe.agents import AGENT_NAMES
 from headframe.agents.policy import list_policies
 from headframe.engine import HeadframeError, RecordError, game_names, jsontext, load_game, parse_record
 
-from . import accounts, api, chat, glossary, hints, leaderboard, lobby, pages, results, standins
+from . import accounts, api, chat, glossary, hints, leaderboard, lobby, pages, results, standins, tutorials
 from .config import ServerConfig
 from .errors import BadRequest, Forbidden, NotFound, Refusal
 from .holders import bearer, check_host, check_writer, seat_if_any
@@ -81,6 +81,7 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
     results.add_routes(app, hub)
     chat.add_routes(app, hub, hub.chat, auth)
     hints.add_routes(app, hub, auth, limits)
+    tutorials.add_routes(app, _page)
 
     # --- lobby -----------------------------------------------------------------
 

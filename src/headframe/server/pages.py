@@ -39,6 +39,10 @@ def replay(source: str, record_url: str | None) -> str:
     return render("Replay · headframe", "replay.js", {"source": source, "record": record_url})
 
 
+def learn(game: str, title: str) -> str:
+    return render(f"{title} · headframe", "learn.js", {"game": game})
+
+
 def my_games() -> str:
     return render("My games · headframe", "me.js", {})
 

@@ -60,7 +60,8 @@ function elementsOf(board) {
   return [...new Set([...board.querySelectorAll("[data-explain]")].map((node) => node.dataset.explain))];
 }
 
-function point(board, key) {
+// Outline the board's element a comment is about (also the tutorials' page, learn.js).
+export function point(board, key) {
   if (!board || !key) return;
   board.querySelectorAll(`[data-explain="${CSS.escape(key)}"]`).forEach((node) => node.classList.add("pointed"));
 }

@@ -13,6 +13,7 @@ import { explainPanel } from "./explain.js";
 import { hintPanel } from "./hint.js";
 import { botLevels, ratingChanges } from "./ratings.js";
 import { resultsPanel } from "./results.js";
+import { rulesPanel } from "./rules.js";
 
 const gameId = boot.game.id;
 const secrets = readSecrets();
@@ -266,6 +267,7 @@ function table(shownState) {
       view.decision ? decisionPanel(state, board ? board.placed : new Set()) : null,
       view.decision ? hintPanel(gameId, state, seatToken(state.seat), draw) : null,
       explain,
+      shownRules(view.decision),
       seatHandling(state, info),
       seatsPanel(), logPanel(state.seat)),
     el("div.play", {},
@@ -275,6 +277,11 @@ function table(shownState) {
       board ? board.node : null,
       board ? viewDetails(view) : el("div.grid", {}, viewPanels(view, live.seats)),
       textPicture(state)));
+}
+
+function shownRules(decision) {
+  rules.show(decision || null);
+  return rules.node;
 }
 
 function boardPart(state) {
@@ -443,8 +450,10 @@ botLevels(boot.game.game).then((levels) => {
   draw();
 });
 
-// The detail panel of what a board element is (explain.js) and the chat outlive the page's redraws.
+// The detail panel of what a board element is (explain.js), the rules at hand and the chat outlive
+// the page's redraws.
 const explain = explainPanel(boot.game.game);
+const rules = rulesPanel(boot.game.game);
 // The chat sits after the page that is redrawn, so what is being typed survives every update.
 const chat = chatPanel({ send, seat: () => shownSeat() ?? null });
 app.after(el("aside.chat-frame", {}, chat.node));

@@ -10,6 +10,7 @@ const catalog = await request("/api/catalog");
 const levels = new Map(await Promise.all(catalog.map(async (entry) => [entry.name, await botLevels(entry.name)])));
 const account = await signedIn;  // a signed-in player's own seats belong to their account (`me`)
 const clockChoices = await request("/api/clocks");
+const learnable = new Set((await request("/api/learn")).map((entry) => entry.game));  // games with a guided first game
 
 async function draw(created = null) {
   const [open, running, finished] = await Promise.all(
@@ -61,6 +62,7 @@ function gameCard(entry) {
       short ? el("label", { title: "Fewer rounds, for a first game" }, short, " short game") : null,
       el("label", { title: "The bot levels, by their ratings" }, "Bots ", bots)),
     el("p.start", {}, el("button.primary.play", { onclick: (event) => start(event.currentTarget) }, "Play against bots"),
+      learnable.has(entry.name) ? el("a.learn-link", { href: `/learn/${entry.name}` }, "Learn to play") : null,
       el("a.ratings-link", { href: `/ratings/${entry.name}` }, "Ratings")));
 }
 
