@@ -25,6 +25,8 @@ import types
 import typing
 import urllib.parse
 from functools import cached_property, lru_cache
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar
 
 from . import jsontext
@@ -143,6 +145,12 @@ class Action:
             hints = typing.get_type_hints(cls)
             types = cls._types = {f.name: hints[f.name] for f in _fields(cls)}
         return types
+
+
+def offered(action: Action, actions: tuple[Action, ...]) -> bool:
+    """`action in actions`, by identity first: legal-action lists hold interned actions, and an
+    action kind's dataclass `__eq__` is a Python call per element compared."""
+    return any(map(is_, actions, repeat(action))) or action in actions
 
 
 def _id_part(value: Any) -> str:

@@ -31,7 +31,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import jsontext
-from .actions import Action
+from .actions import Action, offered
 from .errors import HeadframeError, IllegalAction, MalformedAction, OptionError, PositionError
 from .rng import Rng
 
@@ -111,7 +111,8 @@ def _separating(a: tuple, b: tuple, tiebreaks) -> str | None:
 
 
 class State:
-    __slots__ = ("game", "players", "seed", "options", "rng", "log", "history", "_decisions", "_revealed")
+    __slots__ = ("game", "players", "seed", "options", "rng", "log", "history", "_decisions", "_revealed",
+                 "_shared", "_memo")
     game: Game
     players: int
     seed: int
@@ -121,6 +122,8 @@ class State:
     history: list[tuple[int, Action, bool]]
     _decisions: dict[int, Decision]
     _revealed: bool
+    _shared: bool  # the log and history lists may be a clone's too: copied before either grows
+    _memo: dict[Any, Any]  # see `memo`
 
     FIELDS: ClassVar[tuple[str, ...]] = ()
     _values: ClassVar[Any]
@@ -189,6 +192,8 @@ class State:
         state.history = []
         state._decisions = {}
         state._revealed = False
+        state._shared = False
+        state._memo = {}
         return state
 
     # --- turn structure --------------------------------------------------------
@@ -206,6 +211,15 @@ class State:
         decision = self._decisions[seat] = self.generate_decision(seat)
         return decision
 
+    @property
+    def memo(self) -> dict[Any, Any]:
+        """The game's cache of values derived from this state, each under a key that
+        names all an action could change that it depends on (a seat's plan for the
+        round: the seat and the round, as no action changes its inputs while the
+        foremen are placed). It is never in a position or a view, and a clone or a
+        loaded position starts with none."""
+        return self._memo
+
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         return self.decision(seat).actions
 
@@ -217,7 +231,7 @@ class State:
         if not isinstance(action, Action):
             action = self.game.parse_action(action)
         decision = self.decision(seat)
-        if action not in decision.actions:
+        if not offered(action, decision.actions):
             raise IllegalAction(
                 f"{action.id} is not a legal action for seat {seat} now "
                 f"({decision.kind}: {decision.prompt})"
@@ -227,6 +241,8 @@ class State:
         self.perform(seat, action)
         self._decisions = {}
         barrier = self._revealed or self.rng.state != rng_before or seat not in self.to_move()
+        if self._shared:
+            self._own_records()
         self.history.append((seat, action, barrier))
 
     def result(self) -> Result:
@@ -241,6 +257,8 @@ class State:
         entry: dict[str, Any] = {"event": name, **public}
         if private:
             entry["private"] = {str(seat): part for seat, part in private.items()}
+        if self._shared:
+            self._own_records()
         self.log.append(entry)
 
     def reveals(self) -> None:
@@ -320,13 +338,27 @@ class State:
         twin.seed = self.seed
         twin.options = self.options
         twin.rng = self.rng.copy()
-        twin.log = self.log.copy()
-        twin.history = self.history.copy()
+        twin.log = self.log  # shared until either state adds to it (copy on write: a game's
+        twin.history = self.history  # log runs to thousands of entries)
+        self._shared = twin._shared = True
         twin._decisions = self._decisions  # valid until either applies; apply replaces it
         twin._revealed = False
-        for name, value in zip(cls.FIELDS, marshal.loads(marshal.dumps(cls._values(self)))):
-            setattr(twin, name, value)
+        twin._memo = {}
+        self.copy_fields(twin)
         return twin
+
+    def copy_fields(self, twin: State) -> None:
+        """Give `twin` copies of the game's fields that share nothing mutable with
+        this state: one marshal round trip. A game whose fields keep a fixed shape
+        may copy them faster, shape by shape (its tests hold it to the same copies)."""
+        for name, value in zip(self.FIELDS, marshal.loads(marshal.dumps(self._values(self)))):
+            setattr(twin, name, value)
+
+    def _own_records(self) -> None:
+        """Copy the log and history a clone shares, before this state adds to them."""
+        self.log = self.log.copy()
+        self.history = self.history.copy()
+        self._shared = False
 
     def __deepcopy__(self, memo: dict) -> State:
         return self.clone()

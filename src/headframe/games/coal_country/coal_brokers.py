@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from .actions import Sell
 from .economy import coal_price, move_marker, penalty, player_order, stockpile
-from .reveal import effective, enter, finish, foremen_in, next_turn, printed
+from .reveal import effective, enter, finish, next_turn, printed
 
 
 def reveal(state, task) -> None:
-    enter(state, "brokers")
+    found = enter(state, "brokers")
     order = player_order(state)
-    sellers = [[seat, value] for seat in order for value, _ in foremen_in(state, seat, "brokers")]
+    sellers = [[seat, value] for seat in order for value, _ in found[seat]]
     state.queue = sorted(sellers, key=lambda s: (effective(state, s[0], s[1]), order.index(s[0])))
 
 

@@ -87,7 +87,10 @@ class Tables:
         values = data["market_indicators"]["values"]
         self.market_bag = [values[color] for color in ("green", "red", "white") for _ in range(cubes[color])]
         self.inspection = data["inspection"]["fees_per_item"]
-        self.placement_memo: dict[tuple, tuple] = {}  # placement action lists by (locations, values, done)
+        self.mine_spaces = [f"M{index}" for index in range(self.mine_size)]  # a mine tile's foreman location
+        # placement.placement_actions: the values a seat has left by those it placed, and the action lists
+        self.values_left: dict[tuple, tuple[int, ...]] = {}
+        self.placement_memo: dict[tuple, tuple] = {}
         self.report_rounds = {data["rounds"]["standard"]: data["rounds"]["quarterly_report_after_rounds"]["standard"],
                               data["rounds"]["long"]: data["rounds"]["quarterly_report_after_rounds"]["long"]}
 

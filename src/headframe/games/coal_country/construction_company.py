@@ -11,8 +11,8 @@ from .reveal import buyer_order, effective, enter, finish, next_turn
 
 
 def reveal(state, task) -> None:
-    enter(state, "construction")
-    state.queue = buyer_order(state, player_order(state), "construction")
+    found = enter(state, "construction")
+    state.queue = buyer_order(state, player_order(state), found)
 
 
 def builder(state, task) -> None:

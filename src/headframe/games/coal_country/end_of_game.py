@@ -26,7 +26,7 @@ def unfinished_tunnels(state, seat: int) -> int:
         for direction, (dx, dy) in enumerate(STEP):
             if not mask >> direction & 1:
                 continue
-            other = by_cell.get(f"{tile[0] + dx},{tile[1] + dy}")
+            other = by_cell.get((tile[0] + dx, tile[1] + dy))
             if other is None or (strict and not openings(state, mine[other]) >> ((direction + 2) % 4) & 1):
                 count += 1
     return count

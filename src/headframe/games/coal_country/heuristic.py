@@ -6,12 +6,14 @@ It reads only the seat's own holdings and public data (it is called on a determi
 from __future__ import annotations
 
 from headframe.engine import Result, Rng
+from headframe.engine.actions import offered
 from headframe.engine.game import rank_rewards
 
 from .actions import BuildOver, Collide, Done, Place, RemoveRefuse, Sell, Stop
 from .components import FULL, STEP, UTILITIES
 from .economy import coal_price, fee
 from .end_of_game import inspection_fees
+from .placement import LOT_SPACES
 
 
 def evaluate(state) -> list[float]:
@@ -24,10 +26,10 @@ def evaluate(state) -> list[float]:
 
 
 def choose(state, seat: int, rng: Rng):
-    actions = state.decision(seat).actions
-    kind = state.decision(seat).kind
-    chosen = _choose(state, seat, kind, actions)
-    return chosen if chosen in actions else actions[rng.below(len(actions))]
+    decision = state.decision(seat)
+    actions = decision.actions
+    chosen = _choose(state, seat, decision.kind, actions)
+    return chosen if offered(chosen, actions) else actions[rng.below(len(actions))]
 
 
 def _choose(state, seat, kind, actions):
@@ -59,28 +61,34 @@ def _choose(state, seat, kind, actions):
 
 def _needs(state, seat) -> list[int]:
     """Cubes of each type that connected tiles still lack, less what is stored."""
-    connected = state.connected(seat)
-    need = [0, 0, 0]
-    for index in connected:
-        for t in range(3):
-            if not state.mine[seat][index][4] >> t & 1:
-                need[t] += 1
-    return [max(0, need[t] - state.storage[seat][t]) for t in range(3)]
+    mine, stored = state.mine[seat], state.storage[seat]
+    cubes = [mine[index][4] for index in state.linked[seat]]
+    return [max(0, sum(1 for held in cubes if not held >> t & 1) - stored[t]) for t in range(3)]
+
+
+def _closest(wanted: int) -> list[int]:
+    """The foreman values from the closest to `wanted` on, ties to the higher."""
+    return sorted(range(5), key=lambda v: (abs(v - wanted), -v))
+
+
+_CLOSEST = [_closest(wanted) for wanted in range(5)]
 
 
 def _plan(state, seat) -> list[tuple[str, int]]:
     """This round's placement, from the seat's own position at the start of the round."""
-    values = sorted(state.game.tables.foreman_values[state.options.foreman_values], reverse=True)
+    left = [0] * 5  # foremen of each value not yet in the plan
+    for value in state.game.tables.foreman_values[state.options.foreman_values]:
+        left[value] += 1
     plan: list[tuple[str, int]] = []
     fee = state.fee(seat)
     cash = state.cash[seat]
 
     def take(location: str, wanted: int) -> None:
-        if not values:
-            return
-        best = min(values, key=lambda v: (abs(v - wanted), -v))
-        values.remove(best)
-        plan.append((location, best))
+        for best in _CLOSEST[wanted]:
+            if left[best]:
+                left[best] -= 1
+                plan.append((location, best))
+                return
 
     last = state.round == state.options.rounds
     late = state.round >= state.options.rounds - 2  # new tiles would only add inspection fees
@@ -89,9 +97,10 @@ def _plan(state, seat) -> list[tuple[str, int]]:
         take("RF", 4)
     mine = state.mine[seat]
     yields = state.game.tables.yields
+    spaces = state.game.tables.mine_spaces
     tiles = sorted(state.linked[seat], key=lambda i: (-(mine[i][4] == FULL), -yields[mine[i][2]][4]))
     for index in tiles[:3]:
-        take(f"M{index}", 4)
+        take(spaces[index], 4)
     if any(state.stacks) and cash >= 4 * fee and not late:
         take("PO", 3)
     needs = _needs(state, seat)
@@ -106,27 +115,30 @@ def _plan(state, seat) -> list[tuple[str, int]]:
         take("CC", 2)
     for lot, building in enumerate(state.lots[seat]):
         if building == "doctors_office" and state.lot_round[seat][lot] < state.round:
-            take(f"B{lot}", 4)  # a free place for a spare foreman (COAL-R27)
+            take(LOT_SPACES[lot], 4)  # a free place for a spare foreman (COAL-R27)
     for index in tiles[3:]:
-        take(f"M{index}", 4)
+        take(spaces[index], 4)
     return plan
 
 
 def _placement(state, seat, actions):
-    placed = [tuple(entry) for entry in state.placed(seat)]
-    remaining = list(placed)
-    for location, value in _plan(state, seat):
+    # Nothing _plan reads changes while the foremen are placed: one plan per seat and round.
+    plan = state.memo.get(("plan", seat, state.round))
+    if plan is None:
+        plan = state.memo[("plan", seat, state.round)] = _plan(state, seat)
+    remaining = [tuple(entry) for entry in state.placed(seat)]
+    for location, value in plan:
         if (value, location) in remaining:
             remaining.remove((value, location))
             continue
         action = Place.of(location, value)
-        if action in actions:
+        if offered(action, actions):
             return action
-    return Done.of() if Done.of() in actions else actions[0]
+    return Done.of() if offered(Done.of(), actions) else actions[0]
 
 
 def _supply(state, seat, actions):
-    connected = state.connected(seat)
+    connected = state.linked[seat]
     mine = state.mine[seat]
     supplies = [a for a in actions if a.kind == "supply"]
     if not supplies:
@@ -155,22 +167,23 @@ def _permit(state, seat, kind, actions):
     places = [a for a in actions if a.kind == "place_tile"]
     if not places:
         return actions[-1]
-    return max(places, key=lambda a: _links(state, seat, a))
-
-
-def _links(state, seat, action) -> int:
-    """How many of the new tile's openings face a neighbour's opening, less cost in fees."""
-    design = state.sub["tile"]
-    mask = state.game.tables.masks[design][action.rotation]
     cells = state.cells(state.mine[seat])
-    links = 0
+    return max(places, key=lambda a: _links(state, seat, a, cells))
+
+
+def _links(state, seat, action, cells: dict[tuple[int, int], int]) -> int:
+    """How many of the new tile's openings face a neighbour's opening, less cost in fees."""
+    mine, linked = state.mine[seat], state.linked[seat]
+    mask = state.game.tables.masks[state.sub["tile"]][action.rotation]
+    links = open_ends = 0
     for direction, (dx, dy) in enumerate(STEP):
-        other = cells.get(f"{action.x + dx},{action.y + dy}")
-        if other is not None and mask >> direction & 1 and \
-                state.openings(state.mine[seat][other]) >> ((direction + 2) % 4) & 1:
-            links += 1 + (other in state.connected(seat)) * 2
-    open_ends = sum(1 for direction, (dx, dy) in enumerate(STEP)
-                    if mask >> direction & 1 and f"{action.x + dx},{action.y + dy}" not in cells)
+        if not mask >> direction & 1:
+            continue
+        other = cells.get((action.x + dx, action.y + dy))
+        if other is None:
+            open_ends += 1
+        elif state.openings(mine[other]) >> ((direction + 2) % 4) & 1:
+            links += 1 + (other in linked) * 2
     return links * 10 - open_ends * 3 - action.y
 
 

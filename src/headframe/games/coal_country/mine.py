@@ -13,8 +13,9 @@ def openings(state, tile: list[int]) -> int:
     return state.game.tables.masks[tile[2]][tile[3]]
 
 
-def cells(mine: list[list[int]]) -> dict[str, int]:
-    return {f"{tile[0]},{tile[1]}": index for index, tile in enumerate(mine)}
+def cells(mine: list[list[int]]) -> dict[tuple[int, int], int]:
+    """Each tile's index by its cell (x, y)."""
+    return {(tile[0], tile[1]): index for index, tile in enumerate(mine)}
 
 
 def connected(state, seat: int) -> set[int]:
@@ -28,7 +29,7 @@ def connected(state, seat: int) -> set[int]:
         for direction, (dx, dy) in enumerate(STEP):
             if not mask >> direction & 1:
                 continue
-            other = by_cell.get(f"{tile[0] + dx},{tile[1] + dy}")
+            other = by_cell.get((tile[0] + dx, tile[1] + dy))
             if other is None or other in reached:
                 continue
             if openings(state, mine[other]) >> ((direction + 2) % 4) & 1:
@@ -42,12 +43,12 @@ def relink(state) -> None:
     state.linked = [sorted(connected(state, seat)) for seat in range(state.players)]
 
 
-def neighbours(state, seat: int, x: int, y: int, by_cell: dict[str, int]) -> list[tuple[int, list[int]]]:
+def neighbours(state, seat: int, x: int, y: int, by_cell: dict[tuple[int, int], int]) -> list[tuple[int, list[int]]]:
     """(direction, tile) of each tile orthogonally next to cell (x, y)."""
     mine = state.mine[seat]
     found = []
     for direction, (dx, dy) in enumerate(STEP):
-        other = by_cell.get(f"{x + dx},{y + dy}")
+        other = by_cell.get((x + dx, y + dy))
         if other is not None:
             found.append((direction, mine[other]))
     return found

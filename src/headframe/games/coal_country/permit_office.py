@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from .actions import Decline, Incentivize, Keep, PickStack, PlaceTile, Stop
 from .components import FULL, STEP
-from .economy import buy, can_afford, player_order
-from .mine import cells, connected, neighbours, openings
+from .economy import buy, can_afford, fee, player_order
+from .mine import cells, connected, neighbours
 from .placement import passes
 from .reveal import buyer_order, effective, enter, finish, next_turn
 
 
 def reveal(state, task) -> None:
-    enter(state, "permit")
-    state.queue = buyer_order(state, player_order(state), "permit")
+    found = enter(state, "permit")
+    state.queue = buyer_order(state, player_order(state), found)
 
 
 def application(state, task) -> None:
@@ -42,16 +42,17 @@ def tile_positions(state, seat: int, design: int) -> list[tuple[int, int, int, i
     for tile in state.mine[seat]:
         for dx, dy in STEP:
             x, y = tile[0] + dx, tile[1] + dy
-            if y >= 0 and f"{x},{y}" not in by_cell:
+            if y >= 0 and (x, y) not in by_cell:
                 empty.add((y, x))
     positions = []
+    masks, stack = tables.masks, tables.stack_of[design]
     for y, x in sorted(empty):
         nearby = neighbours(state, seat, x, y, by_cell)
-        fees = permit_fees(state, tables.stack_of[design], nearby)
+        fees = permit_fees(state, stack, nearby)
+        # the openings of the neighbours that face this cell, as a mask of directions from it
+        facing = sum(1 << d for d, t in nearby if masks[t[2]][t[3]] >> ((d + 2) % 4) & 1) if matching else 0
         for rotation in tables.rotations[design]:
-            mask = tables.masks[design][rotation]
-            if matching and not any(mask >> d & 1 and openings(state, t) >> ((d + 2) % 4) & 1
-                                    for d, t in nearby):
+            if matching and not masks[design][rotation] & facing:
                 continue
             positions.append((x, y, rotation, fees))
     return positions
@@ -153,7 +154,8 @@ def _to_bottom(state, seat: int, stack: int, tile: int, known: str | list[int]) 
 def positions(state, task) -> tuple:
     seat = task[1]
     found = tile_positions(state, seat, state.sub["tile"])
-    return tuple(PlaceTile.of(x, y, r) for x, y, r, fees in found if can_afford(state, seat, fees)) + (Decline.of(),)
+    affordable = state.cash[seat] // fee(state, seat)  # COAL-R15: the most fees the seat can pay
+    return tuple(PlaceTile.of(x, y, r) for x, y, r, fees in found if fees <= affordable) + (Decline.of(),)
 
 
 def place_tile(state, task, action) -> None:

@@ -5,15 +5,18 @@ COAL-R79); then they are turned over. The fees for foremen left unplaced (COAL-R
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from headframe.engine import turns
 
 from .actions import Done, Place
-from .components import FOREMEN, UTILITIES
+from .components import FOREMEN, LOTS, UTILITIES
 from .economy import penalty, player_order
 from .mine import relink
 from .reveal import enter, finish, printed, steps, unplaced
 
 EVERY_SEAT = {players: tuple(range(players)) for players in (2, 3, 4)}
+DECLARED = tuple(f"UM:{utility}" for utility in UTILITIES)  # COAL-R56: a buyer's declared type
 
 
 def start(state) -> None:
@@ -49,33 +52,41 @@ def remaining_values(state, seat: int) -> list[int]:
     return values
 
 
-def locations(state, seat: int) -> list[str]:
-    """COAL-R19 to COAL-R22: where one more foreman may go."""
-    taken = [location for _, location in placed(state, seat)]
+_VALUE, _LOCATION = itemgetter(0), itemgetter(1)
+LOT_SPACES = tuple(f"B{lot}" for lot in range(LOTS))
+
+
+def locations(state, seat: int, taken: list[str] | None = None) -> list[str]:
+    """COAL-R19 to COAL-R22: where one more foreman may go (`taken`: the seat's placed locations)."""
+    if taken is None:
+        taken = list(map(_LOCATION, placed(state, seat)))
     options = state.options
-    if state.round == 1 and "CB" not in taken and len(taken) == FOREMEN - 1:
+    if state.round == 1 and len(taken) == FOREMEN - 1 and "CB" not in taken:
         return ["CB"]  # COAL-R21: round 1 needs one foreman at the coal brokers
-    found = []
-    kinds = {state.lots[seat][int(loc[1])] for loc in taken if loc[0] == "B"}
-    for lot, building in enumerate(state.lots[seat]):
-        # COAL-R19/R35: own playable building, built before this round, one per tile and per kind
-        if building in state.game.tables.playable and state.lot_round[seat][lot] < state.round \
-                and building not in kinds:
-            found.append(f"B{lot}")
-    for space in ("ST", "RF"):
-        if space not in taken:
-            found.append(space)
-    for index in state.linked[seat]:  # COAL-R21/R40: connected at the start of the round
-        if f"M{index}" not in taken:
-            found.append(f"M{index}")
+    lots, built, playable, now = state.lots[seat], state.lot_round[seat], state.game.tables.playable, state.round
+    kinds, market = set(), 0  # the kinds of building used, the foremen at the utility market
+    for loc in taken:
+        if loc[0] == "B":
+            kinds.add(lots[int(loc[1])])
+        elif loc[0] == "U":
+            market += 1
+    # COAL-R19/R35: own playable building, built before this round, one per tile and per kind
+    found = [LOT_SPACES[lot] for lot, building in enumerate(lots)
+             if building in playable and built[lot] < now and building not in kinds]
+    if "ST" not in taken:
+        found.append("ST")
+    if "RF" not in taken:
+        found.append("RF")
+    spaces = state.game.tables.mine_spaces
+    found.extend(space for space in map(spaces.__getitem__, state.linked[seat])
+                 if space not in taken)  # COAL-R21/R40: connected at the start of the round
     if "CB" not in taken:
         found.append("CB")
     if any(state.stacks) and (options.permit_foremen_per_player == "unlimited" or "PO" not in taken):
         found.append("PO")  # COAL-R22
-    market = [loc for loc in taken if loc[:2] in ("UM", "UT")]
-    if len(market) < 2:
+    if market < 2:
         if options.utility_type_choice == "declared_at_placement":
-            found.extend(f"UM:{utility}" for utility in UTILITIES)  # COAL-R56
+            found.extend(DECLARED)  # COAL-R56
         else:
             found.append("UM")
         if market:
@@ -91,14 +102,23 @@ def choices(state, task) -> tuple:
 
 
 def placement_actions(state, seat: int) -> tuple:
-    values = tuple(sorted(set(remaining_values(state, seat)), reverse=True))
-    done = state.round > 1 or any(location == "CB" for _, location in placed(state, seat))  # COAL-R21
-    key = (tuple(locations(state, seat)), values, done)
-    memo = state.game.tables.placement_memo
-    actions = memo.get(key)
+    """Memoized on the game by the locations open, the values left and whether the seat may stop."""
+    draft = placed(state, seat)
+    taken = list(map(_LOCATION, draft))
+    done = state.round > 1 or "CB" in taken  # COAL-R21
+    tables = state.game.tables
+    placed_values = (state.options.foreman_values, tuple(sorted(map(_VALUE, draft))))
+    values = tables.values_left.get(placed_values)
+    if values is None:
+        left = list(tables.foreman_values[placed_values[0]])
+        for value in placed_values[1]:
+            left.remove(value)
+        values = tables.values_left[placed_values] = tuple(sorted(set(left), reverse=True))
+    key = (tuple(locations(state, seat, taken)), values, done)
+    actions = tables.placement_memo.get(key)
     if actions is None:
         actions = tuple(Place.of(location, value) for location in key[0] for value in values)
-        actions = memo[key] = actions + (Done.of(),) if done else actions
+        actions = tables.placement_memo[key] = actions + (Done.of(),) if done else actions
     return actions
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from .actions import RemoveRefuse
 from .economy import player_order
-from .reveal import enter, finish, foremen_in, has, next_turn, printed
+from .reveal import enter, finish, has, next_turn, printed
 
 
 def reveal(state, task) -> None:
-    enter(state, "refuse")
-    state.queue = [[seat, value] for seat in player_order(state) for value, _ in foremen_in(state, seat, "refuse")]
+    found = enter(state, "refuse")
+    state.queue = [[seat, value] for seat in player_order(state) for value, _ in found[seat]]
 
 
 def refuse_limit(state, seat: int, value: int) -> int:

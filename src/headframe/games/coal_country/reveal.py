@@ -44,18 +44,21 @@ def following(state, step: str) -> str:
     return table[step]
 
 
-def enter(state, step: str) -> None:
+def enter(state, step: str) -> list[list[list]]:
     """Begin a step with an empty queue (the step fills it); entering an area turns its foremen face up
-    together (COAL-R23)."""
+    together (COAL-R23). Returns each seat's foremen in the area entered (none for another step)."""
     state.step = step
     state.queue = []
+    found: list[list[list]] = []
     if step in AREAS:
         if step == "unplaced":
             values = [unplaced(state, seat) for seat in range(state.players)]
         else:
-            values = [sorted(v for v, _ in foremen_in(state, seat, step)) for seat in range(state.players)]
+            found = [foremen_in(state, seat, step) for seat in range(state.players)]
+            values = [sorted(v for v, _ in here) for here in found]
         state.reveals()
         state.event("reveal", area=step, values=values)
+    return found
 
 
 def next_turn(state) -> list:
@@ -113,7 +116,8 @@ def effective(state, seat: int, value: int) -> int:
     return printed(state, seat, value) + (1 if state.tavern[seat] else 0)
 
 
-def buyer_order(state, order: list[int], area: str) -> list[list]:
-    """COAL-R29: highest effective influence first, ties by player order."""
-    buyers = [[seat, value] for seat in order for value, _ in foremen_in(state, seat, area)]
+def buyer_order(state, order: list[int], found: list[list[list]]) -> list[list]:
+    """COAL-R29: highest effective influence first, ties by player order (`found`: each seat's foremen
+    in the area)."""
+    buyers = [[seat, value] for seat in order for value, _ in found[seat]]
     return sorted(buyers, key=lambda b: (-effective(state, b[0], b[1]), order.index(b[0])))

@@ -10,7 +10,9 @@ from . import placement
 from .components import FULL, LOTS, STARTING_CASH, UNLIMITED
 from .economy import net_market
 from .end_of_round import refill_market
+from .mine import connected
 from .reveal import steps
+from .shapes import shape_error
 
 
 def setup(state) -> None:
@@ -57,6 +59,9 @@ def setup(state) -> None:
 
 def validate(state) -> None:
     """A loaded position's per-seat data must fit the player count and the components."""
+    shape = shape_error(state)
+    if shape is not None:
+        raise PositionError(f"state.{shape}")
     players, designs = state.players, len(state.game.tables.design_ids)
     for name in ("cash", "earnings", "draw_rank", "coal", "refuse", "storage", "lots", "lot_round", "mine",
                  "linked", "tavern", "church", "foremen"):
@@ -75,6 +80,8 @@ def validate(state) -> None:
         for tile in state.mine[seat]:
             if len(tile) != 5 or not 0 <= tile[2] < designs or not 0 <= tile[3] < 4 or not 0 <= tile[4] <= 7:
                 raise PositionError(f"state.mine[{seat}]: {tile!r} is not [x, y, design, rotation, cubes]")
+        if state.linked[seat] != sorted(connected(state, seat)):  # read as the mine's connections (heuristic)
+            raise PositionError(f"state.linked[{seat}]: expected the tiles connected to the entrance")
     if len(state.stacks) != 4 or len(state.bottoms) != 4:
         raise PositionError("state.stacks/bottoms: expected four permit stacks")
     for n, (pile, bottoms) in enumerate(zip(state.stacks, state.bottoms)):

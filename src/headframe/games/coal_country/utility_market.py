@@ -6,15 +6,15 @@ from __future__ import annotations
 from .actions import BuyCube, FirstBuyer, Stop
 from .components import UTILITIES
 from .economy import buy, can_afford, penalty, player_order
-from .reveal import effective, enter, finish, foremen_in, next_turn, printed
+from .reveal import effective, enter, finish, next_turn, printed
 
 
 def reveal(state, task) -> None:
-    enter(state, "market")
+    found = enter(state, "market")
     order = player_order(state)
     buyers = []
     for seat in order:
-        here = foremen_in(state, seat, "market")
+        here = found[seat]
         if any(loc == "UT" for _, loc in here):
             declared = next(loc for _, loc in here if loc != "UT")[3:]
             buyers.append([seat, sorted(v for v, _ in here), declared])

@@ -6,12 +6,12 @@ from __future__ import annotations
 from .actions import Stop, Supply
 from .components import UTILITIES
 from .economy import player_order
-from .reveal import enter, finish, foremen_in, has, next_turn, printed
+from .reveal import enter, finish, has, next_turn, printed
 
 
 def reveal(state, task) -> None:
-    enter(state, "storage")
-    state.queue = [[seat, value] for seat in player_order(state) for value, _ in foremen_in(state, seat, "storage")]
+    found = enter(state, "storage")
+    state.queue = [[seat, value] for seat in player_order(state) for value, _ in found[seat]]
 
 
 def storage_limit(state, seat: int, value: int) -> int:

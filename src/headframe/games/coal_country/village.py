@@ -10,8 +10,8 @@ from .reveal import enter, finish, foremen_in, next_turn, printed
 
 
 def reveal(state, task) -> None:
-    enter(state, "village")
-    state.queue = [[seat] for seat in player_order(state) if foremen_in(state, seat, "village")]
+    found = enter(state, "village")
+    state.queue = [[seat] for seat in player_order(state) if found[seat]]
 
 
 def village_tiles(state, task) -> None:

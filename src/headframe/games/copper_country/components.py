@@ -4,7 +4,7 @@ terrain tokens, local businesses and events."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from headframe.engine.schema import ANY, SOURCE_LABELS, OneOf
@@ -112,6 +112,10 @@ class Board:
     spaces: tuple[str, ...]
     builds: tuple[str, ...]
     axial: dict[str, tuple[int, int]]
+    site_space_set: dict[str, frozenset[str]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "site_space_set", {s: frozenset(p) for s, p in self.site_spaces.items()})
 
     @classmethod
     def load(cls, name: str, data: dict[str, Any]) -> Board:
@@ -183,10 +187,6 @@ class Tables:
 def _signature(kind: str, resources: tuple[str, ...]) -> str:
     """What a capital card gives, as one string: `labor`, `or:labor:surface`, `and:...`."""
     return resources[0] if kind == "single" else f"{kind}:{resources[0]}:{resources[1]}"
-
-
-def unit_resources(signature: str) -> tuple[str, ...]:
-    return (signature,) if ":" not in signature else tuple(signature.split(":")[1:])
 
 
 def powers(tables: Tables) -> dict[str, dict[str, frozenset[str]]]:

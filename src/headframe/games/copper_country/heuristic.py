@@ -9,7 +9,6 @@ from collections import Counter
 from headframe.engine import Action, Result, Rng
 from headframe.engine.game import rank_rewards
 
-from .components import unit_resources
 from .labor import reach
 from .management import buildable
 
@@ -47,29 +46,31 @@ def evaluate(state) -> list[float]:
 
 
 def _hand_resources(state, seat: int) -> Counter:
-    counts: Counter = Counter()
-    for card in state.hands[seat]:
-        for resource in unit_resources(state.tables.signature[card]):
-            counts[resource] += 1
-    return counts
+    capital = state.tables.capital
+    return Counter(resource for card in state.hands[seat] for resource in capital[card][1])
 
 
-def _card_value(state, seat: int, card: str) -> float:
-    """How much a capital card helps: resources whose set partner is held count most."""
-    counts = _hand_resources(state, seat)
+def _card_value(state, card: str, counts: Counter) -> float:
+    """How much a capital card helps, with these resources in hand (`_hand_resources`):
+    resources whose set partner is held count most."""
     best = 0.0
-    for resource in unit_resources(state.tables.signature[card]):
+    kind, resources = state.tables.capital[card]
+    for resource in resources:
         value = 1.0 + (1.5 if counts[PARTNER[resource]] > counts[resource] else 0) - 0.4 * counts[resource]
         best = max(best, value)
-    return best + (0.5 if state.tables.signature[card].startswith("and:") else 0)
+    return best + (0.5 if kind == "and" else 0)
 
 
 def _best_work(state, seat: int):
     """(maximum shifts, (miner, site)) of the best work in reach; a surveyed site
     (no stop after one shift) wins a tie."""
     best, where = (-99, False), None
+    seen = set()  # a site in reach of several miners is worth the same to each: the first wins
     for miner in state.ready_miners(seat):
         for site in reach(state, seat, miner):
+            if site in seen:
+                continue
+            seen.add(site)
             value = (state.max_shifts(seat, site), bool(state.surveyed.get(site)))
             if value > best:
                 best, where = value, (miner, site)
@@ -78,10 +79,11 @@ def _best_work(state, seat: int):
 
 def _management(state, seat, actions, rng):
     kinds = {a.action: a for a in actions if a.kind == "manage"}
-    best, where = _best_work(state, seat)
-    if where and not state.surveyed.get(where[1]) and "survey" in kinds and best >= 2:
-        return kinds["survey"]
-    if "build" in kinds and ("shaft_house" in buildable(state, seat) or "hoist_house" in buildable(state, seat)):
+    if "survey" in kinds:
+        best, where = _best_work(state, seat)
+        if where and not state.surveyed.get(where[1]) and best >= 2:
+            return kinds["survey"]
+    if "build" in kinds and ({"shaft_house", "hoist_house"} & set(buildable(state, seat))):
         return kinds["build"]
     workforce = state.unskilled(seat) + len(state.on_board(seat))
     if "negotiate" in kinds and (workforce < 3 or rng.below(2)):
@@ -125,10 +127,12 @@ def _build_at(state, seat, actions, rng):
 
 
 def _take(state, seat, actions, rng):
+    counts = _hand_resources(state, seat)
+
     def score(action):
         if action.slot < 0:
             return 1.2
-        return _card_value(state, seat, state.community[action.slot])
+        return _card_value(state, state.community[action.slot], counts)
     return max(actions, key=score)
 
 
@@ -142,23 +146,24 @@ def _labor(state, seat, actions, rng):
         return _work_at(state, seat, work, rng)
     if "payroll" in kinds:
         return kinds["payroll"]
-    if "relocate" in kinds and best < 1 and _camp_value(state, seat, _best_camp(state, seat)) >= 1:
+    if "relocate" in kinds and best < 1 and _best_camp(state, seat)[1] >= 1:
         return kinds["relocate"]
     if "stockpile" in kinds:
         return kinds["stockpile"]
     return kinds.get("relocate") or (work and _work_at(state, seat, work, rng))
 
 
-def _camp_value(state, seat: int, camp: str) -> int:
-    return max(state.max_shifts(seat, site) for site in state.board.camp_sites[camp])
-
-
-def _best_camp(state, seat: int) -> str:
-    return max(state.board.camps, key=lambda camp: _camp_value(state, seat, camp))
+def _best_camp(state, seat: int) -> tuple[str, int]:
+    """The camp next to the most shifts, and how many (a site next to several camps is counted once)."""
+    board = state.board
+    shifts = {site: state.max_shifts(seat, site) for site in board.sites}
+    values = {camp: max(shifts[site] for site in board.camp_sites[camp]) for camp in board.camps}
+    camp = max(board.camps, key=values.__getitem__)
+    return camp, values[camp]
 
 
 def _relocate(state, seat, actions, rng):
-    camp = _best_camp(state, seat)
+    camp, _ = _best_camp(state, seat)
     moves = [a for a in actions if a.camp == camp]
     return moves[0] if moves else None
 
@@ -168,7 +173,8 @@ def _ready(state, seat, actions, rng):
 
 
 def _work_at(state, seat, actions, rng):
-    return max(actions, key=lambda a: (state.max_shifts(seat, a.site), bool(state.surveyed.get(a.site))))
+    shifts = {site: state.max_shifts(seat, site) for site in {a.site for a in actions}}
+    return max(actions, key=lambda a: (shifts[a.site], bool(state.surveyed.get(a.site))))
 
 
 def _row(state, seat, actions, rng):
@@ -216,11 +222,13 @@ def _continue(state, seat, actions, rng):
 
 
 def _discard(state, seat, actions, rng):
-    return min(actions, key=lambda a: _card_value(state, seat, a.card))
+    counts = _hand_resources(state, seat)
+    return min(actions, key=lambda a: _card_value(state, a.card, counts))
 
 
 def _keep(state, seat, actions, rng):
-    return max(actions, key=lambda a: _card_value(state, seat, a.card))
+    counts = _hand_resources(state, seat)
+    return max(actions, key=lambda a: _card_value(state, a.card, counts))
 
 
 def _prospect(state, seat, actions, rng):

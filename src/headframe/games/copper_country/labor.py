@@ -22,7 +22,7 @@ def labor_actions(state, seat: int) -> list[str]:
         if any(state.miner_at[seat][m] in board.house_spaces or board.site_camps.get(state.miner_at[seat][m])
                for m in ready):
             legal.append("stockpile")
-    if miners.on_board(state, seat):
+    if ready or miners.on_board(state, seat):
         legal.append("relocate")
     if not ready:
         legal.append("payroll")

@@ -35,6 +35,12 @@ def gives(signature: str) -> tuple[tuple[str, str], ...]:
     return ((a, b), (b, a))
 
 
+@cache
+def halves(signature: str) -> dict[str, str]:
+    """`gives` by resource played: the loose unit left over ("" if none)."""
+    return dict(gives(signature))
+
+
 def routes(resource: str, need: str, terrain: str, pair: str, machine: bool, railroad: bool):
     """Each (route, follow-up need or "") by which `resource` pays `need`."""
     if need == "any":
@@ -76,7 +82,7 @@ def after_route(route: str, terrain: str, pair: str, machine: bool, railroad: bo
 
 def capacity(units) -> int:
     """How many resources the units can give at most (an AND card gives 2)."""
-    return len(units) + sum(1 for u in units if u[0] == "a" and u[1] == "n")
+    return len(units) + [unit[:4] for unit in units].count("and:")
 
 
 @lru_cache(maxsize=1 << 18)
@@ -86,6 +92,10 @@ def feasible(units: tuple[str, ...], needs: tuple[str, ...], terrain: str, pair:
     if not needs:
         return True
     if capacity(units) < len(needs):
+        return False
+    if paid_simply(units, needs, terrain, pair, machine, railroad):
+        return True
+    if short_of_a_resource(units, needs, terrain, pair, machine, railroad):
         return False
     need, rest = needs[0], needs[1:]
     for index, unit in enumerate(units):
@@ -99,6 +109,68 @@ def feasible(units: tuple[str, ...], needs: tuple[str, ...], terrain: str, pair:
                 if feasible(remaining, left, *after_route(route, terrain, pair, machine, railroad)):
                     return True
     return False
+
+
+def paid_simply(units, needs, terrain: str, pair: str, machine: bool, railroad: bool) -> bool:
+    """Whether the units pay every need with its own resource, taken greedily, and the
+    needs left over each by one ability with what is left: a quick proof that `feasible`
+    holds (it searches every order of routes only when this fails)."""
+    left = list(units)
+    unpaid = [need for need in needs if need != "any" and not _take(left, _resource(need))]
+    for need in unpaid:
+        resource = _resource(need)
+        if terrain == resource and left:
+            left.pop()
+            terrain = ""
+        elif need == resource and machine and _take(left, "equipment"):
+            machine = False
+        elif need == resource and railroad and _take(left, "transport"):
+            railroad = False
+        elif need == resource and pair and pair != need and _take(left, pair) and _take(left, pair):
+            pair = ""
+        else:
+            return False
+    return capacity(left) >= needs.count("any")
+
+
+def _resource(need: str) -> str:
+    return need[5:] if need.startswith("half-") else need
+
+
+def _take(left: list[str], resource: str) -> bool:
+    """Play one unit of `left` for `resource`, keeping an AND card's other half."""
+    if resource in left:
+        left.remove(resource)
+        return True
+    for unit in left:
+        loose = halves(unit).get(resource)
+        if loose is not None:
+            left.remove(unit)
+            if loose:
+                left.append(loose)
+            return True
+    return False
+
+
+def short_of_a_resource(units, needs, terrain: str, pair: str, machine: bool, railroad: bool) -> bool:
+    """Whether some resource is needed more often than units give it plus every ability
+    that could pay one of it (the 2:1 pair only if two more of its resource can be had),
+    or all resources together more often than that: a quick proof that `feasible` fails."""
+    given = [resource for unit in units for resource, _ in gives(unit)]
+    wanted: dict[str, int] = {}
+    for need in needs:
+        if need != "any":
+            resource = _resource(need)
+            wanted[resource] = wanted.get(resource, 0) + 1
+    sources = given.count(pair) + (terrain == pair)  # what can pay the two halves of a 2:1 pair
+    pairs = bool(pair) and sources >= 2 and sources + machine + railroad >= wanted.get(pair, 0) + 2
+    short = 0  # needs that only an ability can pay, each ability paying one
+    for resource, count in wanted.items():
+        missing = count - given.count(resource)
+        if missing > (terrain == resource) + machine + railroad + (pairs and pair != resource):
+            return True
+        short += max(missing, 0)
+    return short > bool(terrain) + machine + railroad + pairs
 
 
 def can_pay(signatures, needs, terrain="", pair="", machine=False, railroad=False) -> bool:
@@ -123,4 +195,5 @@ def ways_to_pay(terrains: list[str], pairs: list[str]) -> dict[str, list[tuple[s
     return ways
 
 
-__all__ = ["VIAS", "after_route", "can_pay", "capacity", "feasible", "gives", "routes", "ways_to_pay"]
+__all__ = ["VIAS", "after_route", "can_pay", "capacity", "feasible", "gives", "halves", "paid_simply", "routes",
+           "short_of_a_resource", "ways_to_pay"]

@@ -9,25 +9,24 @@ from .actions import PlaceRock
 
 def site_rock(state, site: str) -> int:
     """Poor rock on a mine site's spaces; rock on its terrain token does not count (COP-R28)."""
-    rock = state.rock
-    return sum(1 for space in state.board.site_spaces[site] if space in rock)
+    return len(state.rock.keys() & state.board.site_space_set[site])
 
 
 def rock_targets(state, sites) -> list[tuple[str, str]]:
     """(space, token) for each free poor-rock space of these sites; a space next to an
     empty face-up poor-rock token sends the rock onto the token instead (COP-R24)."""
     board = state.board
-    terrain = state.tables.terrain
+    terrain, surveyed, token_rock, tokens_at = state.tables.terrain, state.surveyed, state.token_rock, state.terrain
+    rock = state.rock
     targets = []
     seen = set()
     for site in sites:
         for space in board.site_spaces[site]:
-            if space in state.rock or space in seen:
+            if space in rock or space in seen:
                 continue
             seen.add(space)
             tokens = [s for s in board.space_sites[space]
-                      if state.surveyed.get(s) and terrain[state.terrain[s]] == "poor_rock"
-                      and not state.token_rock.get(s)]
+                      if surveyed.get(s) and terrain[tokens_at[s]] == "poor_rock" and not token_rock.get(s)]
             if tokens:
                 targets += [(space, s) for s in tokens]
             else:

@@ -9,7 +9,7 @@ from headframe.engine.flow import push
 from . import cards, local_business, miners, poor_rock, track
 from .actions import ChooseRow, Done, Redraw
 from .components import Row
-from .payment import can_pay
+from .payment import feasible
 
 NO_ROW = Row((), 0, 0, 0, 0, False, False, 0)
 
@@ -38,53 +38,70 @@ def claim_row(state, seat: int, claim: str) -> Row:
 
 def legal_rows(state, seat: int) -> list:
     card = state.shift["card"]
+    legal = _row_check(state, seat)
     actions = []
     for index, row in enumerate(state.tables.rows[card]):
         if row.take_claim and state.claim[seat]:
             continue  # COP-R29
         for claim in (claims(state, seat) if row.complete_claim else [""]):
-            if row_legal(state, seat, row, claim_row(state, seat, claim)):
+            if legal(row, claim_row(state, seat, claim)):
                 actions.append(ChooseRow.of(index, claim))
     return actions
 
 
 def has_row(state, seat: int) -> bool:
     """Whether some row is legal, trying the cheapest rows (the last) first."""
+    legal = _row_check(state, seat)
     for row in reversed(state.tables.rows[state.shift["card"]]):
         if row.take_claim and state.claim[seat]:
             continue
         for claim in (claims(state, seat) if row.complete_claim else [""]):
-            if row_legal(state, seat, row, claim_row(state, seat, claim)):
+            if legal(row, claim_row(state, seat, claim)):
                 return True
     return False
 
 
 def row_legal(state, seat: int, row: Row, claim: Row) -> bool:
     """COP-R18: every icon of the row (and of the claim it completes) can be fulfilled."""
-    rocks = row.poor_rock + claim.poor_rock
-    if rocks and (rocks > track.rocks_left(state)
-                  or rocks > poor_rock.rock_capacity(state, state.work["applicable"])):
-        return False
-    unrest, cemetery = row.unrest + claim.unrest, row.cemetery + claim.cemetery
-    if unrest + cemetery:
-        site = state.work["site"]
-        available = miners.unskilled(state, seat) + (state.miner_at[seat][state.work["miner"]] == site)
-        if ((unrest and miners.can_use_house(state, seat, site, 1))
-                or (cemetery and miners.can_use_house(state, seat, site, 2))):
-            available += 1
-        if unrest + cemetery > available:
-            return False
-    needs = list(row.resources) + list(claim.resources) + ["any"] * (row.any_resource + claim.any_resource)
-    if needs:
-        hand = state.hands[seat]
-        if len(needs) > 2 * len(hand):
-            return False
-        shift = state.shift
-        machine, railroad = local_business.conversions(state, seat)
-        signature = state.tables.signature
-        if not can_pay([signature[c] for c in hand], needs, shift["terrain"], shift["pair"], machine, railroad):
-            return False
-    return True
+    return _row_check(state, seat)(row, claim)
+
+
+def _row_check(state, seat: int):
+    """`row_legal` for the seat's shift, with what every row of its card shares worked out
+    once (and the poor-rock capacity only when a row first asks for rock)."""
+    rocks_left = track.rocks_left(state)
+    capacity: list[int] = []
+    work, shift = state.work, state.shift
+    site = work["site"]
+    miners_left = miners.unskilled(state, seat) + (state.miner_at[seat][work["miner"]] == site)
+    ignore_unrest, ignore_cemetery = (miners.can_use_house(state, seat, site, need) for need in (1, 2))  # COP-R27
+    hand = state.hands[seat]
+    signature = state.tables.signature
+    units = tuple(sorted(signature[card] for card in hand))
+    machine, railroad = local_business.conversions(state, seat)
+
+    def legal(row: Row, claim: Row) -> bool:
+        rocks = row.poor_rock + claim.poor_rock
+        if rocks:
+            if rocks > rocks_left:
+                return False
+            if not capacity:
+                capacity.append(poor_rock.rock_capacity(state, work["applicable"]))
+            if rocks > capacity[0]:
+                return False
+        unrest, cemetery = row.unrest + claim.unrest, row.cemetery + claim.cemetery
+        if unrest + cemetery:
+            house = bool((unrest and ignore_unrest) or (cemetery and ignore_cemetery))
+            if unrest + cemetery > miners_left + house:
+                return False
+        needs = list(row.resources) + list(claim.resources) + ["any"] * (row.any_resource + claim.any_resource)
+        if needs:
+            if len(needs) > 2 * len(hand):
+                return False
+            if not feasible(units, tuple(sorted(needs)), shift["terrain"], shift["pair"], machine, railroad):
+                return False
+        return True
+    return legal
 
 
 # --- choosing a row ------------------------------------------------------------------------------

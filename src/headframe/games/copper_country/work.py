@@ -16,9 +16,10 @@ from .payment import after_route, can_pay, gives, routes
 def max_shifts(state, seat: int, site: str) -> int:
     """COP-R14: 2 + the best one bonus of own shaft/hoist houses - the poor rock penalty."""
     t = state.tables
+    builds = state.builds
     bonus = 0
     for space in state.board.site_builds[site]:
-        building = state.builds.get(space)
+        building = builds.get(space)
         if building and building[0] == seat:
             if partners(state, seat, space):
                 bonus = t.powered_bonus
