@@ -36,11 +36,11 @@ class Estimate:
     p: float = 1.0
 
 
-def wilson(successes: float, trials: int) -> tuple[float, float]:
-    """95% Wilson score interval for a rate."""
+def wilson(successes: float, trials: int, alpha: float = 0.05) -> tuple[float, float]:
+    """Wilson score interval for a rate (95% by default)."""
     if trials == 0:
         return 0.0, 1.0
-    low, high = proportion_confint(successes, trials, alpha=0.05, method="wilson")
+    low, high = proportion_confint(successes, trials, alpha=alpha, method="wilson")
     return float(low), float(high)
 
 
