@@ -501,7 +501,9 @@ def serve(
     port: int = typer.Option(8000, "--port", help="The port to serve on."),
     db: str = typer.Option("var/headframe.db", "--db", help="A SQLite file, or a database URL "
                            "(postgresql+psycopg://user:password@host/name)."),
-    bot_workers: int = typer.Option(2, "--bot-workers", min=1, help="Processes the bots search in."),
+    workers: int = typer.Option(1, "--workers", min=1, help="Processes serving the port (more than 1: PostgreSQL)."),
+    bot_workers: int = typer.Option(2, "--bot-workers", min=0, help="Processes the bots search in (0 on "
+                                    "PostgreSQL: bot turns are left to `headframe bots`)."),
     think_time: float = typer.Option(0.5, "--think-time", min=0.0,
                                      help="Seconds bots wait before moving, in games created without a think time."),
     max_think: float = typer.Option(10.0, "--max-think", min=0.1, help="The most seconds a bot may think on one decision."),
@@ -518,8 +520,26 @@ def serve(
         from headframe.server.cli import serve as run_server
     except ImportError as exc:
         fail(f"the server needs the server extra (pip install 'headframe[server]'): {exc}")
-    run_server(host, port, db, log_level, ws_compression, bot_workers=bot_workers, think_time=think_time,
+    run_server(host, port, db, log_level, ws_compression, workers, bot_workers=bot_workers, think_time=think_time,
                max_think=max_think, models=models, expire_days=expire_days)
+
+
+@app.command()
+def bots(
+    db: str = typer.Option(..., "--db", help="The PostgreSQL database the servers share "
+                           "(postgresql+psycopg://user:password@host/name)."),
+    workers: int = typer.Option(2, "--workers", min=1, help="Processes the bots search in (and one quick one)."),
+    max_think: float = typer.Option(10.0, "--max-think", min=0.1, help="The most seconds a bot may think on one decision."),
+    models: Path | None = typer.Option(None, "--models", help="A directory of learned policies that seats may ask "
+                                       "for as policy:name=NAME."),
+    log_level: str = typer.Option("info", "--log-level"),
+) -> None:
+    """A bot worker: takes the bot turns of the games the servers share, from the database's queue."""
+    try:
+        from headframe.server.bot_worker import run
+    except ImportError as exc:
+        fail(f"bot workers need the server extra (pip install 'headframe[server]'): {exc}")
+    run(db, workers, max_think, models, log_level)
 
 
 @app.command()

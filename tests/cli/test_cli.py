@@ -71,10 +71,12 @@ def test_serve_passes_its_settings_to_the_server(monkeypatch) -> None:
                                  "--models", "models"])
     assert result.exit_code == 0, result.output
     settings = {"bot_workers": 2, "think_time": 0.0, "max_think": 3.0, "models": Path("models"), "expire_days": 7.0}
-    assert calls == [(("127.0.0.1", 8123, "x.db", "info", True), settings)]  # updates compressed unless told
-    assert runner.invoke(app, ["serve", "--db", "x.db", "--no-ws-compression"]).exit_code == 0
-    assert calls[-1] == (("127.0.0.1", 8000, "x.db", "info", False), {**settings, "think_time": 0.5,
-                                                                        "max_think": 10.0, "models": None})
+    assert calls == [(("127.0.0.1", 8123, "x.db", "info", True, 1), settings)]  # updates compressed unless told
+    assert runner.invoke(app, ["serve", "--db", "x.db", "--no-ws-compression", "--workers", "2",
+                               "--bot-workers", "0"]).exit_code == 0
+    assert calls[-1] == (("127.0.0.1", 8000, "x.db", "info", False, 2), {**settings, "bot_workers": 0,
+                                                                           "think_time": 0.5, "max_think": 10.0,
+                                                                           "models": None})
 
 
 def test_people_read_seats_from_one_and_game_text_is_never_emoji() -> None:

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
+import shutil
 import socket
+import subprocess
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -72,6 +76,48 @@ class LiveServer:
     @property
     def hub(self):
         return self.app.state.hub
+
+
+# PostgreSQL: a throwaway cluster per module that asks for it (as the postgres user when the
+# tests run as root, since initdb refuses root). `make test` installs Debian's postgresql when it is missing.
+
+def _pg_bin() -> Path:
+    if "HEADFRAME_PG_BIN" in os.environ:
+        return Path(os.environ["HEADFRAME_PG_BIN"])
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"), key=lambda p: int(p.parts[-3]))
+    return found[-1].parent if found else Path("/usr/lib/postgresql/15/bin")
+
+
+PG_BIN = _pg_bin()
+
+
+def _as_cluster_owner(command: list[str]) -> list[str]:
+    return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else command
+
+
+@pytest.fixture(scope="module")
+def postgres_url():
+    assert (PG_BIN / "pg_ctl").exists(), f"no pg_ctl in {PG_BIN}: apt-get install postgresql (make test does)"
+    data = Path(tempfile.mkdtemp(prefix="headframe-pg-"))
+    if os.geteuid() == 0:
+        shutil.chown(data, "postgres", "postgres")
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()
+
+    def run(*args):
+        return subprocess.run(_as_cluster_owner([str(PG_BIN / args[0]), *args[1:]]), check=True,
+                              capture_output=True, text=True)
+
+    run("initdb", "-D", str(data / "db"), "-U", "postgres", "--auth=trust", "--no-sync")
+    run("pg_ctl", "start", "-w", "-D", str(data / "db"), "-l", str(data / "log"),
+        "-o", f"-p {port} -k {data} -c listen_addresses=127.0.0.1 -c fsync=off")
+    try:
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        run("pg_ctl", "stop", "-m", "immediate", "-D", str(data / "db"))
+        shutil.rmtree(data, ignore_errors=True)
 
 
 @pytest.fixture

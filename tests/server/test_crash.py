@@ -21,21 +21,22 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class ServerProcess:
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path | str, *flags: str) -> None:
         probe = socket.socket()
         probe.bind(("127.0.0.1", 0))
         self.port = probe.getsockname()[1]
         probe.close()
         self.db = db
+        self.flags = flags
 
-    def start(self) -> "ServerProcess":
+    def start(self, within: float = 20) -> "ServerProcess":
         self.process = subprocess.Popen(
             [sys.executable, "-m", "tests.server.launcher", "--port", str(self.port), "--db", str(self.db),
-             "--log-level", "warning"],
+             "--log-level", "warning", *self.flags],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         banner = self.process.stdout.readline()
         assert f"http://127.0.0.1:{self.port}/" in banner, banner
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + within
         while True:
             try:
                 httpx.get(f"{self.url}/api/catalog", timeout=1)
@@ -49,7 +50,7 @@ class ServerProcess:
         self.process.wait(10)
 
     def stop(self) -> None:
-        if self.process.poll() is None:
+        if hasattr(self, "process") and self.process.poll() is None:
             self.process.terminate()
             self.process.wait(10)
 

@@ -1,19 +1,11 @@
 """The same server on PostgreSQL: a throwaway cluster is started for the test
-(as the postgres user when the tests run as root, since initdb refuses root).
-`make test` installs Debian's postgresql when it is missing."""
+(conftest.py's `postgres_url`)."""
 
 import asyncio
-import os
 import random
-import shutil
-import socket
-import subprocess
-import tempfile
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import httpx
-import pytest
 from sqlalchemy import create_engine, text
 
 from headframe.server.storage import Store
@@ -21,45 +13,6 @@ from headframe.server.storage import Store
 from .conftest import LiveServer, Seat, check_no_leaks, claim, create, play
 from .test_clocks import PRESETS, summary_when, table
 from .test_ratings import finished_rated_game
-
-
-def _pg_bin() -> Path:
-    if "HEADFRAME_PG_BIN" in os.environ:
-        return Path(os.environ["HEADFRAME_PG_BIN"])
-    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"), key=lambda p: int(p.parts[-3]))
-    return found[-1].parent if found else Path("/usr/lib/postgresql/15/bin")
-
-
-PG_BIN = _pg_bin()
-
-
-def _as_cluster_owner(command: list[str]) -> list[str]:
-    return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else command
-
-
-@pytest.fixture(scope="module")
-def postgres_url():
-    assert (PG_BIN / "pg_ctl").exists(), f"no pg_ctl in {PG_BIN}: apt-get install postgresql (make test does)"
-    data = Path(tempfile.mkdtemp(prefix="headframe-pg-"))
-    if os.geteuid() == 0:
-        shutil.chown(data, "postgres", "postgres")
-    probe = socket.socket()
-    probe.bind(("127.0.0.1", 0))
-    port = probe.getsockname()[1]
-    probe.close()
-
-    def run(*args):
-        return subprocess.run(_as_cluster_owner([str(PG_BIN / args[0]), *args[1:]]), check=True,
-                              capture_output=True, text=True)
-
-    run("initdb", "-D", str(data / "db"), "-U", "postgres", "--auth=trust", "--no-sync")
-    run("pg_ctl", "start", "-w", "-D", str(data / "db"), "-l", str(data / "log"),
-        "-o", f"-p {port} -k {data} -c listen_addresses=127.0.0.1 -c fsync=off")
-    try:
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
-    finally:
-        run("pg_ctl", "stop", "-m", "immediate", "-D", str(data / "db"))
-        shutil.rmtree(data, ignore_errors=True)
 
 
 def test_postgres_storage_plays_and_resumes(postgres_url):
@@ -88,7 +41,7 @@ def test_postgres_storage_plays_and_resumes(postgres_url):
             record = http.get(f"/api/games/{created['id']}/record").json()
             assert check_no_leaks(record, before) and check_no_leaks(record, after)
     with create_engine(postgres_url).connect() as db:
-        assert db.execute(text("select version_num from alembic_version")).scalar() == "0007"
+        assert db.execute(text("select version_num from alembic_version")).scalar() == "0008"
         stored = db.execute(text("select count(*) from actions where game_id = :g"), {"g": created["id"]}).scalar()
         assert stored == len(record["actions"])
 

@@ -23,6 +23,7 @@ from headframe.agents.policy import list_policies
 from headframe.engine import HeadframeError, RecordError, game_names, jsontext, load_game, parse_record
 
 from . import accounts, api, chat, glossary, hints, leaderboard, lobby, pages, results, standins, tutorials
+from .broker import shared
 from .config import ServerConfig
 from .errors import BadRequest, Forbidden, NotFound, Refusal
 from .holders import bearer, check_host, check_writer, seat_if_any
@@ -45,6 +46,9 @@ MAX_UPLOAD = 4 * 1024 * 1024
 def create_app(db_url: str, **settings: Any) -> FastAPI:
     """The server on the database at `db_url`; `settings` are ServerConfig's fields."""
     config = ServerConfig(db_url, **settings)
+    if config.bot_workers < 1 and not shared(db_url):
+        raise ValueError("--bot-workers 0 leaves bot turns to bot workers (headframe bots), which need PostgreSQL: "
+                         "on SQLite one process serves, and its bots think in it")
     limits = RateLimits.of(config)
     store = Store(db_url)
     hub = Hub(store, config)

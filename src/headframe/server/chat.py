@@ -21,6 +21,7 @@ from sqlalchemy import func, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from . import api
+from .broker import announce
 from .config import ServerConfig
 from .errors import BadRequest, Conflict, Forbidden
 from .holders import seat_if_any
@@ -101,6 +102,7 @@ def _spectator_name(name: Any) -> str:
 class ChatStore:
     def __init__(self, store: Store, per_table: int) -> None:
         self.engine = store.engine
+        self.origin = store.origin
         self.per_table = per_table
 
     def add(self, game_id: str, step: int, author: Author, text: str) -> dict[str, Any]:
@@ -115,10 +117,16 @@ class ChatStore:
                     row = {"game_id": game_id, "n": n, "at": datetime.now(UTC), "step": step,
                            "author": author.name, "seat": author.seat, "text": text}
                     db.execute(insert(chat).values(**row))
+                    announce(db, self.origin, game_id, "chat", n)  # other processes relay it (broker.py)
                     return row
             except IntegrityError:
                 continue
         raise Conflict("too many chat messages at once: send it again")
+
+    def message(self, game_id: str, n: int) -> dict[str, Any] | None:
+        with self.engine.connect() as db:
+            found = db.execute(select(chat).where(chat.c.game_id == game_id, chat.c.n == n)).mappings().first()
+        return None if found is None else dict(found)
 
     def messages(self, game_id: str, latest: int | None = None) -> list[dict[str, Any]]:
         query = select(chat).where(chat.c.game_id == game_id).order_by(chat.c.n.desc())
@@ -126,6 +134,12 @@ class ChatStore:
             query = query.limit(latest)
         with self.engine.connect() as db:
             return [dict(found) for found in reversed(db.execute(query).mappings().all())]
+
+
+def _send(room: Room, message: dict[str, Any]) -> None:
+    text_out = json.dumps({"type": "chat", "messages": [message]})
+    for watcher in list(room.watchers):
+        watcher.post(text_out)
 
 
 def public(row: dict[str, Any]) -> dict[str, Any]:
@@ -149,10 +163,14 @@ class Chat:
             self.limits.check("chat", author.key)
         row = await asyncio.to_thread(self.store.add, room.id, room.version, author, kept)
         message = public(row)
-        text_out = json.dumps({"type": "chat", "messages": [message]})
-        for watcher in list(room.watchers):
-            watcher.post(text_out)
+        _send(room, message)
         return message
+
+    async def relay(self, room: Room, n: int) -> None:
+        """Send this process's watchers message `n`, written through another process."""
+        found = await asyncio.to_thread(self.store.message, room.id, n)
+        if found is not None:
+            _send(room, public(found))
 
     async def from_socket(self, room: Room, watcher: Watcher, message: dict[str, Any]) -> None:
         """`{"type": "chat", "text": ..., "seat"?: s, "name"?: ...}`: as the seat

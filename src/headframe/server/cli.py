@@ -3,36 +3,66 @@
 from __future__ import annotations
 
 import argparse
+import json
 import logging
+import os
 from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
+from .broker import shared
 from .storage import database_url
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_DB = "var/headframe.db"
+SETTINGS_VARIABLE = "HEADFRAME_SERVER_SETTINGS"  # how `--workers` hands the settings to its processes
 
 
 def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, db: str = DEFAULT_DB, log_level: str = "info",
-          ws_compression: bool = True, **settings) -> None:
+          ws_compression: bool = True, workers: int = 1, **settings) -> None:
     """Serve on host:port, storing games in `db`: a SQLite file path or a database
     URL (postgresql+psycopg://user@host/name); `settings` are ServerConfig's fields.
-    Prints the address it serves on."""
+    `workers` processes share the port (PostgreSQL only). Prints the address it serves on."""
     import uvicorn
 
     from .app import create_app
 
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     url = database_url(db)
-    app = create_app(url, **settings)
+    if workers > 1 and not shared(url):
+        raise SystemExit("--workers: several processes serve one database only on PostgreSQL "
+                         "(--db postgresql+psycopg://...); on SQLite one process serves")
+    if workers > 1:
+        # Each worker process builds its own app from these (JSON in its environment: nothing is pickled).
+        os.environ[SETTINGS_VARIABLE] = json.dumps({"db_url": url, **_plain(settings)})
+        app: object = "headframe.server.cli:app_from_environment"
+    else:
+        try:
+            app = create_app(url, **settings)
+        except ValueError as exc:
+            raise SystemExit(str(exc)) from None
     shown = make_url(url).render_as_string(hide_password=True)
     print(f"headframe is serving on http://{host}:{port}/ (games stored in {shown})", flush=True)
     # permessage-deflate where the client asks (browsers do): an update's board is tens of
     # kilobytes of SVG, which a phone on a slow link feels (docs/server.md, "Live updates").
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=16 * 1024,
-                ws_per_message_deflate=ws_compression, ws_ping_interval=20, ws_ping_timeout=20)
+    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=16 * 1024,  # type: ignore[arg-type]
+                ws_per_message_deflate=ws_compression, ws_ping_interval=20, ws_ping_timeout=20,
+                workers=workers if workers > 1 else None, factory=workers > 1)
+
+
+def app_from_environment():
+    """A `--workers` process's app, from the settings its parent put in the environment."""
+    from .app import create_app
+
+    settings = json.loads(os.environ[SETTINGS_VARIABLE])
+    if settings.get("models") is not None:
+        settings["models"] = Path(settings["models"])
+    return create_app(settings.pop("db_url"), **settings)
+
+
+def _plain(settings: dict) -> dict:
+    return {key: str(value) if isinstance(value, Path) else value for key, value in settings.items()}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -40,7 +70,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default=DEFAULT_HOST)
     parser.add_argument("--port", type=int, default=DEFAULT_PORT)
     parser.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file or database URL (default {DEFAULT_DB})")
-    parser.add_argument("--bot-workers", type=int, default=2, help="processes bots search in (default 2)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="processes serving the port (default 1; more need PostgreSQL)")
+    parser.add_argument("--bot-workers", type=int, default=2,
+                        help="processes bots search in (default 2); 0 on PostgreSQL: bot turns are left to "
+                             "`headframe bots` workers")
     parser.add_argument("--think-time", type=float, default=0.5,
                         help="seconds bots wait before moving, in games created without a think time (default 0.5)")
     parser.add_argument("--max-think", type=float, default=10.0,
@@ -57,7 +91,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="compress live updates (permessage-deflate) for clients that ask (default: on)")
     parser.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
     args = parser.parse_args(argv)
-    serve(args.host, args.port, args.db, args.log_level, args.ws_compression, bot_workers=args.bot_workers,
+    serve(args.host, args.port, args.db, args.log_level, args.ws_compression, args.workers,
+          bot_workers=args.bot_workers,
           think_time=args.think_time,
           max_think=args.max_think, models=args.models, expire_days=args.expire_days, create_rate=args.create_rate,
           behind_proxy=args.behind_proxy)

@@ -4,11 +4,14 @@ Every change is checked on a copy of the state, committed to the database (in a
 worker thread), and only then swapped in, acknowledged and broadcast. Bots think
 in worker processes (bots.py) on a world drawn from their seat's knowledge, with
 a deadline. Rooms are loaded when first asked for (a restart loads nothing) and
-let go when nobody needs them; games nobody plays expire."""
+let go when nobody needs them; games nobody plays expire. When several
+processes serve one database, the broker (broker.py) tells each of the others'
+changes, and the room catches up from the database (`catch_up`)."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import re
 import secrets
@@ -22,12 +25,13 @@ from headframe.engine import RECORD_FORMAT, Game, HeadframeError, IllegalAction,
 
 from .account_store import Account, AccountStore
 from .bots import BotPool, BotTask
+from .broker import Broker, News
 from .config import ServerConfig
 from .errors import BadRequest, Conflict, Forbidden, NotFound, Refusal
 from .journal import Journal
 from .ratings import rated_at_creation
 from .rooms import Room
-from .standins import Timekeeper, stored, table_control
+from .standins import Timekeeper, owing, stored, table_control
 from .storage import ConflictError, GameRow, Move, SeatRow, Store
 from .tokens import matches, new_game_id, new_token, token_hash
 
@@ -44,7 +48,13 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.journal = Journal(store)
-        self.bots = BotPool(config.bot_workers, config.max_think, config.models)
+        # 0 bot workers: bot turns are left to the queue (bot_worker.py); hints still search in one process.
+        self.bots_here = config.bot_workers > 0
+        self.bots = BotPool(max(1, config.bot_workers), config.max_think, config.models)
+        self.broker = Broker(store.url, store.origin, self.heard, self.heard_everything)
+        self.on_news = None  # set by a bot worker: wake up, a bot turn may be waiting
+        self._refreshing: set[str] = set()  # games whose catch-up is waiting to start
+        self._chores: set[asyncio.Task] = set()
         self.timekeeper = Timekeeper(self)  # clocks, and stand-ins for the seats that ran out or left
         self.on_change = None  # set by the WebSocket layer: broadcast(room)
         self.on_seats = None  # set by the WebSocket layer: announce_seats(room)
@@ -57,10 +67,14 @@ class Hub:
     def start(self) -> None:
         """Start sweeping: nothing is loaded at start-up, each game when first asked for."""
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        self.broker.start()
 
     async def close(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        await self.broker.close()
+        for chore in list(self._chores):
+            chore.cancel()
         self.timekeeper.close()
         for room in self.rooms.values():
             for task in room.thinking.values():
@@ -146,7 +160,7 @@ class Hub:
         room = Room(row, game, state)
         row.status = room.status()
         self.timekeeper.begin(room, table_control(request, self.config.clock_presets))
-        await asyncio.to_thread(self.store.create, row)
+        await asyncio.to_thread(self.store.create, row, owing(room, state, row.status, controller="bot"))
         self.rooms[row.id] = room
         self.schedule_bots(room)
         self.timekeeper.arm(room)
@@ -173,7 +187,8 @@ class Hub:
             mask, digests = room.changes(candidate, seat)
             status = "finished" if candidate.is_over() else room.status()
             result = candidate.result().to_json() if candidate.is_over() else None
-            move = Move(room.id, room.version, seat, candidate.history[-1][1].to_json(), status, result, mask)
+            move = Move(room.id, room.version, seat, candidate.history[-1][1].to_json(), status, result, mask,
+                        bots=owing(room, candidate, status, controller="bot"))
             clock = self.timekeeper.after(room, candidate, status, moved=seat)
             move.clock = stored(clock)
 
@@ -187,7 +202,8 @@ class Hub:
             try:
                 await self._commit(room, self.journal.commit(move), swap)
             except ConflictError:
-                raise Conflict("the game has moved on; reload it") from None
+                await self._catch_up(room)  # another process stored a move first: it is sent to every watcher
+                raise Conflict("the game moved on before this move: it is shown as it is now") from None
         return room.version_for(seat)
 
     async def undo(self, room: Room, seat: int, version: int | None = None) -> int:
@@ -205,8 +221,13 @@ class Hub:
                 room.state, room.digests, room.clock = candidate, digests, clock
                 room.seen.pop()
 
-            await self._commit(room, asyncio.to_thread(self.store.take_back, room.id, room.version - 1, stored(clock)),
-                               swap)
+            take_back = asyncio.to_thread(self.store.take_back, room.id, room.version - 1, stored(clock),
+                                          owing(room, candidate, room.status(), controller="bot"))
+            try:
+                await self._commit(room, take_back, swap)
+            except ConflictError:
+                await self._catch_up(room)
+                raise Conflict("the game moved on before this take-back: it is shown as it is now") from None
         return room.version_for(seat)
 
     async def claim(self, room: Room, seat: int, name: str | None, token: str | None,
@@ -272,8 +293,14 @@ class Hub:
             if self.on_seats is not None:
                 self.on_seats(room)
 
-        await self._commit(room, asyncio.to_thread(self.store.update_seat, room.id, row.seat, status, stored(clock),
-                                                   said, **values), swap)
+        bots = (room.version, owing(room, room.state, status, {row.seat: values.get("controller", row.controller)},
+                                    controller="bot"))
+        try:
+            await self._commit(room, asyncio.to_thread(self.store.update_seat, room.id, row.seat, status,
+                                                       stored(clock), said, bots, **values), swap)
+        except ConflictError:
+            await self._catch_up(room)  # another process changed the seat first
+            raise Conflict(f"seat {row.seat + 1} changed meanwhile: it is shown as it is now") from None
 
     async def _commit(self, room: Room, write, swap) -> None:
         """Write a change to the database, then make it in memory and announce it,
@@ -314,6 +341,81 @@ class Hub:
         self.schedule_bots(room)
         self.timekeeper.arm(room)
         self.release(room)
+
+    # --- other processes' changes (broker.py) ----------------------------------------
+
+    def heard(self, news: News) -> None:
+        """Another process changed a game: the room catches up (a chat message is relayed)."""
+        room = self.rooms.get(news.game_id)
+        if room is not None and news.kind == "chat":
+            if self.chat is not None and news.n is not None:
+                self._chore(self.chat.relay(room, news.n))
+        elif room is not None and news.game_id not in self._refreshing:
+            self._refreshing.add(news.game_id)
+            self._chore(self.refresh(room))
+        if self.on_news is not None:
+            self.on_news(news)
+
+    def heard_everything(self) -> None:
+        """The broker (re)connected: news may have been missed, so every room catches up."""
+        for room in list(self.rooms.values()):
+            self.heard(News(room.id, "moves"))
+
+    async def refresh(self, room: Room) -> None:
+        """Catch the room up with the database (see `_catch_up`)."""
+        async with room.lock:
+            self._refreshing.discard(room.id)  # news from now on needs another look
+            await self._catch_up(room)
+
+    async def _catch_up(self, room: Room) -> None:
+        """Bring a room (its lock held) to what the database has: the moves after its
+        own, replayed (all of them when its last was taken back elsewhere), and its
+        seats, clocks and notices; then send every watcher what changed for it."""
+        known = room.version
+        found = await asyncio.to_thread(self._read_since, room.id, max(0, known - 1))
+        if found is None:  # deleted meanwhile
+            self._expired([room.id])
+            return
+        row, moves = found
+        was_over, seats_before = room.state.is_over(), room.seats_json()
+        if known and (not moves or not _same_move(room.state.history[known - 1], moves[0])):
+            fresh = await asyncio.to_thread(self._load, room.id)
+            room.state, room.seen, room.digests = fresh.state, fresh.seen, fresh.digests
+        else:
+            self._replay(room, moves[1:] if known else moves)
+        row.bot_seed = room.row.bot_seed if row.bot_seed is None else row.bot_seed
+        room.row = row
+        await asyncio.to_thread(self.timekeeper.load, room)
+        if room.state.is_over() and not was_over and self.on_finished is not None:
+            self.on_finished(room)  # every process may: a game is rated once (leaderboard.py)
+        if self.on_seats is not None and room.seats_json() != seats_before:
+            self.on_seats(room)
+        self._changed(room)
+
+    def _read_since(self, game_id: str, ply: int) -> tuple[GameRow, list[tuple[int, int, Any, int | None]]] | None:
+        row = self.store.get(game_id)
+        return None if row is None else (row, self.store.actions_from(game_id, ply))
+
+    @staticmethod
+    def _replay(room: Room, moves: list[tuple[int, int, Any, int | None]]) -> None:
+        if not moves:
+            return
+        state = room.state.clone()
+        everyone = (1 << (state.players + 1)) - 1
+        for _ply, seat, action, seen in moves:
+            state.apply(seat, action)
+            room.seen.append(everyone if seen is None else seen)
+        room.state, room.digests = state, room.digest(state)
+
+    def _chore(self, work) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._chores.add(task)
+        task.add_done_callback(self._chore_done)
+
+    def _chore_done(self, task: asyncio.Task) -> None:
+        self._chores.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("catching up with another process's change failed", exc_info=task.exception())
 
     # --- memory -------------------------------------------------------------------
 
@@ -373,11 +475,18 @@ class Hub:
     # --- bots -----------------------------------------------------------------
 
     def schedule_bots(self, room: Room) -> None:
-        if room.status() != "running":
+        """Set the bots that owe a decision thinking, here (else bot workers take their turns from the queue)."""
+        if not self.bots_here:
             return
-        for seat in room.state.to_move():
-            if room.row.seats[seat].controller == "bot" and seat not in room.thinking:
-                room.thinking[seat] = asyncio.get_running_loop().create_task(self._bot_turn(room, seat))
+        for seat in owing(room, room.state, room.status(), controller="bot"):
+            self.think_for(room, seat)
+
+    def think_for(self, room: Room, seat: int) -> asyncio.Task:
+        """The seat's bot's turn: thinking, then moving (if it still owes the decision)."""
+        task = room.thinking.get(seat)
+        if task is None:
+            task = room.thinking[seat] = asyncio.get_running_loop().create_task(self._bot_turn(room, seat))
+        return task
 
     async def _bot_turn(self, room: Room, seat: int) -> None:
         thinks_again = True
@@ -419,6 +528,11 @@ def _deal_seed(chosen: int | None, hotseat: bool, seats: list[dict[str, Any]]) -
         raise BadRequest("a seed can be chosen only for hot-seat and bot-only games: with it the host could "
                          "compute the other players' cards")
     return chosen
+
+
+def _same_move(ours: tuple, stored: tuple[int, int, Any, int | None]) -> bool:
+    """Whether a stored move is the one in our history (seat, action)."""
+    return ours[0] == stored[1] and json.loads(json.dumps(ours[1].to_json())) == stored[2]
 
 
 def _mix(seed: int, version: int, seat: int) -> int:

@@ -51,12 +51,14 @@ def table_control(request: dict[str, Any], presets: dict[str, dict[str, tuple[fl
     return control if people and not request.get("hotseat") else Control()
 
 
-def owing(room: Room, state: State, status: str, controllers: dict[int, str] | None = None) -> list[int]:
-    """The seats whose clocks run: the people who owe a decision in a running game."""
+def owing(room: Room, state: State, status: str, controllers: dict[int, str] | None = None,
+          controller: str = "human") -> tuple[int, ...]:
+    """The seats of `controller` that owe a decision in a running game: the people's
+    are those whose clocks run, the bots' the bot turns to take."""
     if status != "running":
-        return []
+        return ()
     changed = controllers or {}
-    return [seat for seat in state.to_move() if changed.get(seat, room.row.seats[seat].controller) == "human"]
+    return tuple(seat for seat in state.to_move() if changed.get(seat, room.row.seats[seat].controller) == controller)
 
 
 def stored(clock: Clock | None) -> ClockWrite | None:
@@ -170,6 +172,8 @@ class Timekeeper:
                     text = f"{row.name}'s time ran out: {STAND_IN}"  # the seat's name: "Seat 2" unless given
                     await self.hub._change_seat(room, row, self._stand_in(room), text)
                 self.arm(room)  # the loop's timers may fire a little early: then it waits again
+        except Conflict:
+            return  # another process handed the seat over first: the room has caught up
         except Exception:
             log.exception("ending the clock of game %s failed", game_id)
 

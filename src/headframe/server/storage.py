@@ -7,6 +7,7 @@ threads so the event loop never waits on the disk."""
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -18,9 +19,11 @@ from sqlalchemy import and_, bindparam, create_engine, delete, event, exists, fu
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 
-from .tables import actions, games, notices, seats
+from .broker import announce
+from .tables import actions, bot_turns, games, notices, seats
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+MIGRATION_LOCK = 0x6865616466  # PostgreSQL advisory lock key held while the schema is brought up to date
 
 
 class ConflictError(Exception):
@@ -77,6 +80,7 @@ class Move:
     result: dict[str, Any] | None
     seen: int | None = None
     clock: ClockWrite | None = None  # the clocks after it (None: the game has no clock)
+    bots: tuple[int, ...] = ()  # the bot seats that owe a decision after it (the bot turns' queue)
 
 
 @dataclass
@@ -104,11 +108,42 @@ def _action_values(move: Move) -> dict[str, Any]:
     return {"game_id": move.game_id, "ply": move.ply, "seat": move.seat, "action": move.action, "seen": move.seen}
 
 
-def _write(db, move: Move) -> None:
-    db.execute(insert(actions).values(**_action_values(move)))
-    db.execute(update(games).where(games.c.id == move.game_id).values(
-        status=move.status, result=move.result, updated_at=func.now()))
-    _write_clocks(db, [(move.game_id, move.clock)])
+def _write(db, moves: list[Move], origin: str) -> None:
+    """Store moves of different games. Their games' rows are locked first (in the
+    order of their ids, as every writer of actions does), then their last plies read:
+    a move is stored only right after its game's last one, so a move computed before
+    another process's move or take-back is refused."""
+    moves = sorted(moves, key=lambda move: move.game_id)
+    ids = [move.game_id for move in moves]
+    if len(set(ids)) != len(ids):
+        raise ConflictError("two moves of one game in one transaction")
+    db.execute(update(games).where(games.c.id == bindparam("moved")).values(
+        status=bindparam("new_status"), result=bindparam("new_result"), updated_at=func.now()),
+        [{"moved": m.game_id, "new_status": m.status, "new_result": m.result} for m in moves])
+    last = dict(db.execute(select(actions.c.game_id, func.max(actions.c.ply)).where(actions.c.game_id.in_(ids))
+                           .group_by(actions.c.game_id)).all())
+    for move in moves:
+        if last.get(move.game_id, -1) != move.ply - 1:
+            raise ConflictError(f"ply {move.ply} of game {move.game_id} is already taken")
+    db.execute(insert(actions), [_action_values(m) for m in moves])
+    _write_clocks(db, [(m.game_id, m.clock) for m in moves])
+    db.execute(delete(bot_turns).where(bot_turns.c.game_id.in_(ids)))
+    turns = [{"game_id": m.game_id, "seat": seat, "ply": m.ply + 1} for m in moves for seat in m.bots]
+    if turns:
+        db.execute(insert(bot_turns), turns)
+    for move in moves:
+        announce(db, origin, move.game_id, "moves")
+
+
+def _last_ply(db, game_id: str) -> int:
+    return db.execute(select(func.coalesce(func.max(actions.c.ply), -1)).where(actions.c.game_id == game_id)).scalar()
+
+
+def _set_bot_turns(db, game_id: str, ply: int, bots: tuple[int, ...]) -> None:
+    """The game's bot turns after a change: the bot seats that owe its `ply`-th action."""
+    db.execute(delete(bot_turns).where(bot_turns.c.game_id == game_id))
+    if bots:
+        db.execute(insert(bot_turns), [{"game_id": game_id, "seat": seat, "ply": ply} for seat in bots])
 
 
 def _write_clocks(db, changes: list[tuple[str, ClockWrite | None]]) -> None:
@@ -136,6 +171,7 @@ def database_url(db: str) -> str:
 class Store:
     def __init__(self, url: str) -> None:
         self.url = url
+        self.origin = secrets.token_hex(8)  # this process's name in the broker's messages (broker.py)
         self.engine = _engine(url)
         self.migrate()
 
@@ -144,6 +180,8 @@ class Store:
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
         with self.engine.begin() as connection:
+            if connection.dialect.name == "postgresql":  # processes starting together migrate one at a time
+                connection.execute(select(func.pg_advisory_xact_lock(MIGRATION_LOCK)))
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
@@ -152,18 +190,21 @@ class Store:
 
     # --- writing ---------------------------------------------------------------
 
-    def create(self, row: GameRow) -> None:
+    def create(self, row: GameRow, bots: tuple[int, ...] = ()) -> None:
+        """Store a new game; `bots`: its bot seats that owe the first decision."""
         with self.engine.begin() as db:
             db.execute(insert(games).values(**_game_values(row)))
             if row.seats:
                 db.execute(insert(seats), [dict(game_id=row.id, **vars(seat)) for seat in row.seats])
+            _set_bot_turns(db, row.id, 0, bots)
+            announce(db, self.origin, row.id, "created")
 
     def append(self, move: Move) -> None:
         """Commit one action as its game's `ply`-th (0-based), with the game's status
         after it. Raises ConflictError if that ply is already taken."""
         try:
             with self.engine.begin() as db:
-                _write(db, move)
+                _write(db, [move], self.origin)
         except IntegrityError:
             raise ConflictError(f"ply {move.ply} of game {move.game_id} is already taken") from None
 
@@ -172,14 +213,9 @@ class Store:
         all); if one conflicts, each is committed alone. Returns each one's error."""
         try:
             with self.engine.begin() as db:
-                db.execute(insert(actions), [_action_values(m) for m in moves])
-                db.execute(
-                    update(games).where(games.c.id == bindparam("moved")).values(
-                        status=bindparam("new_status"), result=bindparam("new_result"), updated_at=func.now()),
-                    [{"moved": m.game_id, "new_status": m.status, "new_result": m.result} for m in moves])
-                _write_clocks(db, [(m.game_id, m.clock) for m in moves])
+                _write(db, moves, self.origin)
             return [None] * len(moves)
-        except IntegrityError:
+        except (IntegrityError, ConflictError):
             errors: list[ConflictError | None] = []
             for move in moves:
                 try:
@@ -189,25 +225,41 @@ class Store:
                     errors.append(exc)
             return errors
 
-    def take_back(self, game_id: str, ply: int, clock: ClockWrite | None = None) -> None:
-        """Remove the game's last action (an undo), which must be its `ply`-th."""
+    def take_back(self, game_id: str, ply: int, clock: ClockWrite | None = None, bots: tuple[int, ...] = ()) -> None:
+        """Remove the game's last action (an undo), which must be its `ply`-th (the
+        game's row locked first, as for a move: see `_write`)."""
         with self.engine.begin() as db:
-            last = db.execute(select(func.max(actions.c.ply)).where(actions.c.game_id == game_id)).scalar()
-            if last != ply:
+            db.execute(update(games).where(games.c.id == game_id).values(updated_at=func.now()))
+            if _last_ply(db, game_id) != ply:
                 raise ConflictError(f"ply {ply} is not the last action of game {game_id}")
             db.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.ply == ply))
-            db.execute(update(games).where(games.c.id == game_id).values(updated_at=func.now()))
             _write_clocks(db, [(game_id, clock)])
+            _set_bot_turns(db, game_id, ply, bots)
+            announce(db, self.origin, game_id, "moves")
 
     def update_seat(self, game_id: str, seat: int, status: str, clock: ClockWrite | None = None,
-                    notice: Notice | None = None, **values: Any) -> None:
-        """Change a seat, and the game's status (its clocks, a notice) with it."""
-        with self.engine.begin() as db:
-            db.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat).values(**values))
-            db.execute(update(games).where(games.c.id == game_id).values(status=status, updated_at=func.now()))
-            _write_clocks(db, [(game_id, clock)])
-            if notice is not None:
-                db.execute(insert(notices).values(game_id=game_id, **vars(notice)))
+                    notice: Notice | None = None, bots: tuple[int, tuple[int, ...]] | None = None,
+                    **values: Any) -> None:
+        """Change a seat, and the game's status (its clocks, a notice, its bot turns
+        `bots`: (ply, seats)) with it. A claim (`claimed` in `values`) takes only an
+        unclaimed seat, and a notice only its number: ConflictError when another
+        process was first."""
+        try:
+            with self.engine.begin() as db:
+                db.execute(update(games).where(games.c.id == game_id).values(status=status, updated_at=func.now()))
+                where = [seats.c.game_id == game_id, seats.c.seat == seat]
+                if values.get("claimed") and values.get("controller", "human") == "human":
+                    where.append(seats.c.claimed.is_(False))
+                if db.execute(update(seats).where(*where).values(**values)).rowcount != 1:
+                    raise ConflictError(f"seat {seat} of game {game_id} was taken first")
+                _write_clocks(db, [(game_id, clock)])
+                if notice is not None:
+                    db.execute(insert(notices).values(game_id=game_id, **vars(notice)))
+                if bots is not None:
+                    _set_bot_turns(db, game_id, *bots)
+                announce(db, self.origin, game_id, "seats")
+        except IntegrityError:
+            raise ConflictError(f"notice {notice and notice.n} of game {game_id} was written first") from None
 
     # --- reading ---------------------------------------------------------------
 
@@ -227,6 +279,13 @@ class Store:
             rows = db.execute(select(actions.c.seat, actions.c.action, actions.c.seen)
                               .where(actions.c.game_id == game_id).order_by(actions.c.ply)).all()
         return [{"seat": seat, "action": action} for seat, action, _ in rows], [seen for _, _, seen in rows]
+
+    def actions_from(self, game_id: str, ply: int) -> list[tuple[int, int, dict[str, Any], int | None]]:
+        """The game's actions from its `ply`-th on: (ply, seat, action, seen) each."""
+        with self.engine.connect() as db:
+            return [tuple(found) for found in db.execute(  # type: ignore[misc]
+                select(actions.c.ply, actions.c.seat, actions.c.action, actions.c.seen)
+                .where(actions.c.game_id == game_id, actions.c.ply >= ply).order_by(actions.c.ply))]
 
     def notices(self, game_id: str) -> list[Notice]:
         with self.engine.connect() as db:
@@ -265,6 +324,7 @@ class Store:
             gone = list(db.execute(select(games.c.id).where(or_(unstarted, idle_game))).scalars())
             db.execute(delete(games).where(unstarted))
             db.execute(update(games).where(idle_game).values(status="expired", updated_at=now))
+            db.execute(delete(bot_turns).where(bot_turns.c.game_id.in_(gone)))
         return gone
 
 

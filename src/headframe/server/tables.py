@@ -136,3 +136,13 @@ chat = Table(
     Column("seat", Integer, nullable=True),  # None: a spectator
     Column("text", String(500), nullable=False),
 )
+
+# The bot seats that owe a decision (the game's `ply`-th action), rewritten with every change
+# to the game; a bot worker claims one until `claimed_until` (server/bot_worker.py).
+bot_turns = Table(
+    "bot_turns", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("ply", Integer, nullable=False),
+    Column("claimed_until", DateTime(timezone=True), nullable=True, index=True),
+)
