@@ -26,10 +26,11 @@ run: $(VENV)/.run-installed
 
 # The linter and the type checker first (settings in pyproject.toml), then the suite on two
 # workers: it plays thousands of whole games, and CI's machine has two cores.
+# The 30 slowest tests are listed at the end, to keep the suite inside its 15 minutes.
 test: $(VENV)/.test-installed system-packages
 	$(BIN)/ruff check src tests bench examples
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n 2
+	$(BIN)/python -m pytest -n 2 --durations=30
 
 # Debian packages the suite drives: Chromium for the browser tests (never a browser of
 # Playwright's own) and PostgreSQL for the server's database test. Installed with apt when
