@@ -3,7 +3,8 @@ owes which decision.
 
 A game subclasses `State`, declares its data as ``__slots__`` (plain data only:
 ints, strings, bools, None, lists and string-keyed dicts, so that a clone is one
-`marshal` round trip and a position is plain JSON), and implements the hooks:
+`marshal` round trip, or a copy of each field as deep as its declared shape
+(`SHAPES`, engine/shapes.py), and a position is plain JSON), and implements the hooks:
 
     setup()                      deal and place everything for a new game
     flow                         the game's turn structure (engine.flow.Flow), which
@@ -27,13 +28,13 @@ from __future__ import annotations
 import json
 import marshal
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import jsontext
 from .actions import Action, offered
 from .errors import HeadframeError, IllegalAction, MalformedAction, OptionError, PositionError
 from .rng import Rng
+from .shapes import Shapes, getter
 
 if TYPE_CHECKING:
     from .game import Game
@@ -127,6 +128,9 @@ class State:
 
     FIELDS: ClassVar[tuple[str, ...]] = ()
     _values: ClassVar[Any]
+    # The shape of each field (engine.shapes), if the game declares them: a clone copies each
+    # field as deep as its shape (else one marshal round trip), and a loaded position is held to them.
+    SHAPES: ClassVar[Shapes | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -136,8 +140,7 @@ class State:
                 slots = klass.__dict__.get("__slots__", ())
                 fields.extend(name for name in ((slots,) if isinstance(slots, str) else slots))
         cls.FIELDS = tuple(fields)
-        getter = attrgetter(*fields) if fields else (lambda state: ())
-        cls._values = staticmethod(getter if len(fields) != 1 else (lambda state: (getter(state),)))
+        cls._values = staticmethod(getter(cls.FIELDS))
 
     # --- the hooks a game implements -----------------------------------------
 
@@ -344,15 +347,12 @@ class State:
         twin._decisions = self._decisions  # valid until either applies; apply replaces it
         twin._revealed = False
         twin._memo = {}
-        self.copy_fields(twin)
+        if self.SHAPES is None:
+            for name, value in zip(self.FIELDS, marshal.loads(marshal.dumps(self._values(self)))):
+                setattr(twin, name, value)
+        else:
+            self.SHAPES.copy(self, twin)
         return twin
-
-    def copy_fields(self, twin: State) -> None:
-        """Give `twin` copies of the game's fields that share nothing mutable with
-        this state: one marshal round trip. A game whose fields keep a fixed shape
-        may copy them faster, shape by shape (its tests hold it to the same copies)."""
-        for name, value in zip(self.FIELDS, marshal.loads(marshal.dumps(self._values(self)))):
-            setattr(twin, name, value)
 
     def _own_records(self) -> None:
         """Copy the log and history a clone shares, before this state adds to them."""
@@ -524,6 +524,9 @@ def _load_fields(state: State, fresh: State, fields: Any) -> None:
                 f"state.{name}: expected {type(expected).__name__}, got {type(value).__name__}"
             )
         setattr(state, name, value)
+    shape = state.SHAPES and state.SHAPES.error(state)
+    if shape:
+        raise PositionError(shape)
 
 
 def _load_history(game: Game, history: Any) -> list[tuple[int, Action, bool]]:

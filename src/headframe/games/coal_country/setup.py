@@ -12,7 +12,6 @@ from .economy import net_market
 from .end_of_round import refill_market
 from .mine import connected
 from .reveal import steps
-from .shapes import shape_error
 
 
 def setup(state) -> None:
@@ -59,9 +58,6 @@ def setup(state) -> None:
 
 def validate(state) -> None:
     """A loaded position's per-seat data must fit the player count and the components."""
-    shape = shape_error(state)
-    if shape is not None:
-        raise PositionError(f"state.{shape}")
     players, designs = state.players, len(state.game.tables.design_ids)
     for name in ("cash", "earnings", "draw_rank", "coal", "refuse", "storage", "lots", "lot_round", "mine",
                  "linked", "tavern", "church", "foremen"):

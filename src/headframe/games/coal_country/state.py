@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from headframe.engine import Result, Rng, State
+from headframe.engine.shapes import Shapes
 from headframe.engine.turns import uncommitted
 
 from . import (
@@ -23,7 +24,6 @@ from . import (
     placement,
     reveal,
     setup,
-    shapes,
     view,
 )
 from .flow import FLOW
@@ -77,6 +77,14 @@ class CoalCountryState(State):
     m: int
     inspection: list[list[int]]
 
+    SHAPES = Shapes(
+        same=("round", "step", "actor", "turn", "closed", "m"),
+        flat=("order", "done", "cash", "earnings", "draw_rank", "coal", "refuse", "tavern", "church", "top_row",
+              "bottom_row", "pile", "removed", "market", "supply", "calendar", "bag", "spent_cubes"),
+        rows=("storage", "lots", "lot_round", "linked", "stacks", "inspection"),
+        tables=("foremen", "mine"),  # per seat, [value, location] foremen; mine tiles
+        deep=("queue", "sub", "drafts", "sealed", "bottoms"),
+    )
     flow = FLOW
 
     # --- the engine hooks ---------------------------------------------------------
@@ -95,8 +103,6 @@ class CoalCountryState(State):
 
     def setup(self) -> None:
         setup.setup(self)
-
-    copy_fields = shapes.copy_fields  # each field as deep as its shape: faster than marshal
 
     def observe(self, seat: int | None) -> dict:
         return view.observe(self, seat)

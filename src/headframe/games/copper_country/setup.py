@@ -8,7 +8,7 @@ from headframe.engine import PositionError
 from headframe.engine.deck import shuffled
 from headframe.engine.turns import clockwise
 
-from . import poor_rock, shapes, track
+from . import poor_rock, track
 from .actions import Contract, PlaceRock
 from .components import MINERS_PER_PLAYER
 
@@ -97,9 +97,9 @@ def contract(state, task, action) -> None:
 # --- a loaded position -------------------------------------------------------------------------------
 
 def validate(state) -> None:
-    shape = shapes.shape_error(state)
-    if shape:
-        raise PositionError(shape)
+    work = state.work
+    if work is not None and not isinstance(work.get("applicable"), list):
+        raise PositionError("work: expected null or an object with a list 'applicable'")
     cards = (sum(state.hands, []) + state.capital_deck + state.capital_discard + [c for c in state.community if c])
     if len(cards) != len(set(cards)):
         raise PositionError("a capital card is in two places")

@@ -14,8 +14,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from headframe.engine import Result, Rng, State
+from headframe.engine.shapes import Shapes
 
-from . import eras, miners, poor_rock, production, scoring, setup, shapes, view
+from . import eras, miners, poor_rock, production, scoring, setup, view
 from . import track as industry_track
 from . import work as work_action
 from .flow import FLOW
@@ -78,6 +79,15 @@ class CopperCountryState(State):
     drawn: dict[str, int]
     turns: int
 
+    SHAPES = Shapes(
+        same=("era", "first", "current", "track_next", "track_end", "ending", "over", "capital_version", "turns"),
+        flat=("rock", "terrain", "surveyed", "token_rock", "terrain_aside", "capital_deck", "capital_discard",
+              "community", "production_deck", "production_discard", "claim", "company", "company_done",
+              "businesses", "business_pool", "events_played", "used", "looking", "peek", "drawn"),
+        rows=("supply", "miner_at", "miner_ready", "hands", "hand_public", "copper", "tasks"),  # per seat; per task
+        keyed=("houses", "builds", "event_pools"),
+        optional=("work", "shift", "payment"),
+    )
     flow = FLOW
 
     # --- the engine's hooks -------------------------------------------------------------
@@ -94,8 +104,6 @@ class CopperCountryState(State):
     def perform(self, seat: int, action) -> None:
         FLOW.perform(self, seat, action)
         view.forget_stale_peeks(self)
-
-    copy_fields = shapes.copy_fields  # each field as deep as its shape: faster than marshal
 
     def observe(self, seat: int | None) -> dict[str, Any]:
         return view.observe(self, seat)
