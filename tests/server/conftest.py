@@ -26,7 +26,9 @@ from headframe.server import create_app
 from headframe.server.names import seat_names
 from headframe.server.storage import sqlite_url
 
-FAST_OPTIONS = {"copper-country": {"short_game": "eras_1_2"}}
+# Copper Country's short game, with its turn limit (COP-R58): random seats may otherwise play a
+# thousand decisions before the eras end.
+FAST_OPTIONS = {"copper-country": load_game("copper-country").short_options}
 STATE_KEYS = {"type", "game_id", "seat", "version", "status", "seats", "view", "progress", "board", "action_ids", "labels",
               "log_start", "log", "log_text", "can_undo", "clock", "notices"}
 
