@@ -88,10 +88,13 @@ def test_tables_without_the_option_and_rated_games_refuse_with_a_sentence(http) 
     assert refused.status_code == 403 and refused.json()["error"] == RATED
 
 
-def test_one_search_at_a_time_per_seat(http) -> None:
-    created, tokens = table(http)
-    with ThreadPoolExecutor(2) as pool:
-        answers = list(pool.map(lambda _: ask(http, created["id"], 0, tokens[0]), range(2)))
+def test_one_search_at_a_time_per_seat(tmp_path) -> None:
+    # a search of 3 s, so that the second request comes while the first thinks even on a loaded machine
+    with LiveServer(sqlite_url(tmp_path / "one.db"), think_time=0.05, hint_seconds=3.0,
+                    hint_rate="1000/minute") as server, httpx.Client(base_url=server.url, timeout=30) as http:
+        created, tokens = table(http)
+        with ThreadPoolExecutor(2) as pool:
+            answers = list(pool.map(lambda _: ask(http, created["id"], 0, tokens[0]), range(2)))
     assert sorted(answer.status_code for answer in answers) == [200, 409]
     busy = next(answer for answer in answers if answer.status_code == 409)
     assert "already thinking" in busy.json()["error"]
