@@ -4,9 +4,9 @@ from the database's queue, so bot load scales apart from the web processes.
 The queue is the table `bot_turns`: one row per bot seat that owes a decision,
 written in the transaction of the change that made it owe one (storage.py), so
 a stored move and its bot turns are never apart. A worker claims free rows with
-`SELECT ... FOR UPDATE SKIP LOCKED` and marks them taken for a lease: two workers
-never claim one row at once, and a turn whose worker died is free again when its
-lease ends. It then plays the turn as a web process would: the room is loaded
+`SELECT ... FOR UPDATE SKIP LOCKED` and marks them taken for a lease, which it
+renews while it holds them: two workers never claim one row at once, and a turn
+whose worker died is free again when its lease ends. It then plays the turn as a web process would: the room is loaded
 (and caught up) by its own `Hub`, the bot thinks in its `BotPool`, and the move is
 stored through the same path, the ply key refusing it if the game moved on. The
 move's transaction replaces the game's rows and announces the change (broker.py),
@@ -34,6 +34,7 @@ log = logging.getLogger("headframe.server")
 
 POLL_S = 1.0  # how often a worker looks at the queue when no news woke it
 LEASE_SLACK_S = 60.0  # a claimed turn's lease beyond the longest a bot may think
+RENEWALS = 3  # a worker renews the leases of the turns it holds this many times per lease
 
 Turn = tuple[str, int, int]  # game id, seat, the ply it owes
 
@@ -52,6 +53,15 @@ def claim(store: Store, limit: int, lease: timedelta) -> list[Turn]:
     return turns
 
 
+def renew(store: Store, held: list[tuple[str, int]], lease: timedelta) -> None:
+    """Extend the leases of the turns this worker holds: a turn waiting for a search process, or a long think,
+    outlasts no lease while its worker lives (a row gone because the turn was played is left gone)."""
+    if held:
+        with store.engine.begin() as db:
+            db.execute(update(bot_turns).where(bot_turns.c.game_id == bindparam("g"), bot_turns.c.seat == bindparam("s"))
+                       .values(claimed_until=datetime.now(UTC) + lease), [{"g": g, "s": s} for g, s in held])
+
+
 class BotWorker:
     """Takes up to `slots` bot turns at a time from the queue and plays them through `hub`."""
 
@@ -68,8 +78,12 @@ class BotWorker:
         self.wake.set()
 
     async def run(self) -> None:
+        renewed = asyncio.get_running_loop().time()
         while True:
             self.wake.clear()
+            if asyncio.get_running_loop().time() - renewed > self.lease.total_seconds() / RENEWALS:
+                await asyncio.to_thread(renew, self.hub.store, list(self.busy), self.lease)
+                renewed = asyncio.get_running_loop().time()
             free = self.slots - len(self.busy)
             if free > 0:
                 for game_id, seat, _ply in await asyncio.to_thread(claim, self.hub.store, free, self.lease):
