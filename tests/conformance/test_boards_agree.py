@@ -70,13 +70,14 @@ def _fits_a_phone(root: ET.Element) -> None:
     assert smallest >= svg.NARROW_TEXT - 1e-6, f"the narrow board has text of {smallest:.1f} units"
 
 
-def _check(game, state, viewer: int | None, narrow: bool = False) -> int:
-    """Checks one seat's board; returns how many amounts it marks."""
+def _check(game, state, viewer: int | None, narrow: bool = False, wide: ET.Element | None = None) -> tuple[int, ET.Element]:
+    """Checks one seat's board (the narrow one against `wide`, the same seat's wide board, drawn here if not
+    given); returns how many amounts it marks, and the board."""
     view = state.view(viewer)
     root = ET.fromstring(game.render_board(view, narrow))
     if narrow:
         _fits_a_phone(root)
-        wide = ET.fromstring(game.render_board(view))
+        wide = ET.fromstring(game.render_board(view)) if wide is None else wide
         for attribute in ("data-actions", "data-explain"):
             assert _marked(root, attribute) == _marked(wide, attribute), \
                 f"the narrow board and the wide one differ in their {attribute}"
@@ -96,7 +97,7 @@ def _check(game, state, viewer: int | None, narrow: bool = False) -> int:
         value = _at(view, node.get("data-view"))
         assert isinstance(value, int) and not isinstance(value, bool), node.get("data-view")
         assert re.search(rf"(?<![\d.]){value}(?![\d])", _text(node)), (node.get("data-view"), value, _text(node))
-    return len(amounts)
+    return len(amounts), root
 
 
 @pytest.mark.parametrize("name", BOARDED)
@@ -109,9 +110,9 @@ def test_the_board_names_the_seats_to_move_and_the_views_amounts(name: str) -> N
     while not state.is_over():
         mover = state.to_move()[0]
         other = (mover + 1 + step % (players - 1)) % players
-        marked = _check(game, state, mover)
+        marked, wide = _check(game, state, mover)
         assert marked >= players, "every seat's amounts are marked"
-        assert _check(game, state, mover, narrow=True) >= players
+        assert _check(game, state, mover, narrow=True, wide=wide)[0] >= players
         _check(game, state, other if step % 2 else None)
         state.apply(mover, rng.choice(state.decision(mover).actions))
         step += 1
