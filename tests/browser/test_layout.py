@@ -183,7 +183,9 @@ def board_labels(page: Page) -> dict:
     return page.evaluate("""() => { const view = document.querySelector(".board-view"); const b = view.getBoundingClientRect();
       const names = [...view.querySelectorAll("svg text.label")];
       return { names: names.length, frame: [b.left, b.top, b.right, b.bottom],
-               first: names.slice(0, 3).map((n) => { const r = n.getBoundingClientRect(); return [n.textContent, r.left, r.top, r.right, r.bottom]; }) }; }""")
+               first: names.slice(0, 3).map((n) => { const r = n.getBoundingClientRect();
+                                                     return [n.textContent, r.left, r.top, r.right, r.bottom]; }) };
+    }""")
 
 
 def labels_in_sight(page: Page):
