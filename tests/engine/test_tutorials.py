@@ -34,6 +34,11 @@ def test_each_game_ships_a_tutorial_that_replays_to_its_end(shipped) -> None:
     assert steps == set(range(len(shipped.steps) + 1))  # a comment at every step, the summary after the last
 
 
+def test_each_shipped_tutorial_plays_a_whole_game(shipped) -> None:
+    final = shipped.state_at(len(shipped.steps))
+    assert final.is_over(), f"{shipped.game.title}'s tutorial stops before the game's end"
+
+
 def test_every_learner_step_asks_for_a_legal_move_and_accepts_only_it(shipped) -> None:
     learner = shipped.learner
     asked = 0
