@@ -175,3 +175,23 @@ def test_records_and_positions_carry_the_rules_version_and_refuse_another(game) 
         load_position({**position, "rules_version": 2})
     with pytest.raises(RecordError, match="rules_version: expected an integer"):
         replay({**record, "rules_version": "1"})
+
+
+@pytest.mark.parametrize("name", ["pit-lamps", "copper-country", "coal-country"])
+def test_play_is_apply_without_the_checks(name) -> None:
+    """Search plays the actions it took from the decisions: the same states, history and undo."""
+    from headframe.engine import Rng
+
+    game = load_game(name)
+    checked, played = game.new_state(2, 5), game.new_state(2, 5)
+    rng = Rng(3)
+    for _ in range(300):
+        if checked.is_over():
+            break
+        seat = rng.choice(checked.to_move())
+        action = rng.choice(checked.legal_actions(seat))
+        checked.apply(seat, action)
+        played.play(seat, action)
+        assert played.history == checked.history
+        assert played.can_undo(seat) == checked.can_undo(seat)
+    assert played.to_json() == checked.to_json()

@@ -130,12 +130,12 @@ class ISMCTSAgent:
                 action = self._expansion(legal, children, preferred)
                 node = children[action] = Node(seat)
                 node.available = 1
-                world.apply(seat, action)
+                world.play(seat, action)
                 path.append(node)
                 steps += 1
                 break
             action, node = self._select(children, present, preferred)
-            world.apply(seat, action)
+            world.play(seat, action)
             path.append(node)
             steps += 1
         rewards = self._rollout(world, steps, depth)
@@ -170,16 +170,16 @@ class ISMCTSAgent:
         return best, children[best]
 
     def _rollout(self, world, steps: int, depth: int) -> list[float]:
-        rng, game = self.rng, self.game
+        rng, game, heuristic = self.rng, self.game, self.use_heuristic
         while steps < depth:
             to_move = world.to_move()
             if not to_move:
                 break
             seat = to_move[0] if len(to_move) == 1 else rng.choice(to_move)
-            if self.use_heuristic:
+            if heuristic:
                 action = game.heuristic(world, seat, rng)
             else:
                 action = rng.choice(world.decision(seat).actions)
-            world.apply(seat, action)
+            world.play(seat, action)
             steps += 1
         return game.evaluate(world)

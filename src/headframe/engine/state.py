@@ -239,6 +239,11 @@ class State:
                 f"{action.id} is not a legal action for seat {seat} now "
                 f"({decision.kind}: {decision.prompt})"
             )
+        self.play(seat, action)
+
+    def play(self, seat: int, action: Action) -> None:
+        """Apply an action of `decision(seat).actions`, as it is, unchecked: for search,
+        which takes every action it plays from the state's own decisions."""
         rng_before = self.rng.state
         self._revealed = False
         self.perform(seat, action)

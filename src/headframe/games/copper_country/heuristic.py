@@ -116,13 +116,17 @@ def _build_at(state, seat, actions, rng):
     _, where = _best_work(state, seat)
     site = where[1] if where else None
     board = state.board
+    rock = {}  # each site's poor rock, counted once for all the places next to it
 
     def score(action):
         place = action.place
         if place in board.house_spaces:
             return 3 if site in board.camp_sites[place] else 0
         sites = board.build_sites[place]
-        return (3 if site in sites else 0) + len(sites) - sum(state.site_rock(s) for s in sites)
+        for s in sites:
+            if s not in rock:
+                rock[s] = state.site_rock(s)
+        return (3 if site in sites else 0) + len(sites) - sum(map(rock.__getitem__, sites))
     return max(actions, key=score)
 
 

@@ -5,6 +5,8 @@ produced (COP-R17, COP-R26), paying its resources (COP-R21)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from headframe.engine.flow import push
 
 from . import cards, local_business, poor_rock, production, scoring
@@ -28,12 +30,12 @@ def max_shifts(state, seat: int, site: str) -> int:
     return t.base_shifts + bonus - t.penalty[poor_rock.site_rock(state, site)]
 
 
-def partners(state, seat: int, space: str) -> list[str]:
+def partners(state, seat: int, space: str) -> set[str]:
     """COP-R15: the seat's buildings of the other type that power the one on `space`."""
-    mine = state.builds[space][1]
-    powers = state.game.powers[state.options.board]
-    return [other for other, (owner, kind) in state.builds.items()
-            if owner == seat and kind != mine and other in powers[space]]
+    builds = state.builds
+    mine = builds[space][1]
+    return {other for other in state.game.powers[state.options.board][space]
+            if other in builds and builds[other][0] == seat and builds[other][1] != mine}
 
 
 def applicable_sites(state, seat: int, site: str) -> list[str]:
@@ -107,11 +109,19 @@ def all_units(state, seat: int) -> list[str]:
 def plays(state, task) -> list:
     seat = task[1]
     pay = state.payment
-    needs = pay["needs"]
-    abilities = (pay["terrain"], pay["pair"], pay["machine"], pay["railroad"])
-    everything = all_units(state, seat)
-    actions = []
-    for card, sig in units(state, seat):
+    playable = units(state, seat)
+    ways = _plays(tuple(sig for _, sig in playable), tuple(sorted(all_units(state, seat))), tuple(pay["needs"]),
+                  (pay["terrain"], pay["pair"], pay["machine"], pay["railroad"]))
+    return [Play.of(playable[unit][0], resource, need, route) for unit, resource, need, route in ways]
+
+
+@lru_cache(maxsize=1 << 16)
+def _plays(signatures: tuple, everything: tuple, needs: tuple, abilities: tuple) -> tuple:
+    """(unit, resource, need, route) of each play of a unit (by its signature) for a need that
+    leaves the rest payable: a function of signatures, needs and abilities alone, worked out
+    once for every hand alike."""
+    ways = []
+    for unit, sig in enumerate(signatures):
         others = list(everything)
         others.remove(sig)
         for resource, loose in gives(sig):
@@ -122,8 +132,8 @@ def plays(state, task) -> list:
                 for route, follow in routes(resource, need, *abilities):
                     left = rest + [follow] if follow else rest
                     if can_pay(remaining, left, *after_route(route, *abilities)):
-                        actions.append(Play.of(card, resource, need, route))
-    return actions
+                        ways.append((unit, resource, need, route))
+    return tuple(ways)
 
 
 def play(state, task, action) -> None:
