@@ -1,11 +1,13 @@
 """python -m bench.server [--games 100] [--game tinners-trail] [--db URL]
-[--layout wide|narrow] [--no-compression]: the game server on loopback under load.
+[--layout wide|narrow] [--no-compression] [--board-workers N]: the game server on loopback under load.
 It starts a server process, creates the games (every seat a person), and plays
 them all at once with scripted WebSocket clients, one connection per seat, each
 choosing uniformly among its legal actions. Prints JSON: moves per second, the
 latency from sending an action to receiving the update it caused (p50, p99), an
 update's size (its JSON, and on the wire: loopback bytes both ways per update
-received, Linux only), and the server process's CPU (percent of one core)."""
+received, Linux only), how many updates said their board was unchanged, and the server
+process's CPU (percent of one core), alone and with its workers (boards and bots), and
+the clients' (this process's: on one machine they share its cores)."""
 
 from __future__ import annotations
 
@@ -35,9 +37,10 @@ def free_port() -> int:
     return port
 
 
-def start_server(port: int, db: str, compression: bool) -> subprocess.Popen:
+def start_server(port: int, db: str, compression: bool, board_workers: int | None) -> subprocess.Popen:
+    workers = [] if board_workers is None else ["--board-workers", str(board_workers)]
     process = subprocess.Popen([sys.executable, "-m", "headframe.server", "--port", str(port), "--db", db,
-                                "--create-rate", "100000/minute", "--log-level", "warning",
+                                "--create-rate", "100000/minute", "--log-level", "warning", *workers,
                                 "--ws-compression" if compression else "--no-ws-compression"],
                                stdout=subprocess.PIPE, text=True)
     process.stdout.readline()
@@ -61,6 +64,22 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def descendants(pid: int) -> list[int]:
+    """A process's children, theirs, and so on (the server's board and bot workers), from Linux's /proc."""
+    children = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):  # each thread's children
+        try:
+            children += [int(child) for child in (task / "children").read_text().split()]
+        except OSError:
+            continue
+    return [found for child in children for found in (child, *descendants(child))]
+
+
+def tree_cpu_seconds(pid: int) -> dict[int, float]:
+    """The CPU time so far of a process and of each of its descendants."""
+    return {p: seconds for p in (pid, *descendants(pid)) if (seconds := cpu_seconds(p)) is not None}
+
+
 def loopback_bytes() -> int | None:
     """Bytes received on the loopback interface so far (Linux's /proc/net/dev)."""
     try:
@@ -75,12 +94,14 @@ class Measures:
     latencies: list[float] = field(default_factory=list)
     updates: int = 0
     update_bytes: int = 0
+    boards_unchanged: int = 0
 
 
 async def play_seat(url: str, token: str, seat: int, rng: random.Random, measures: Measures, layout: str,
                     compression: bool) -> int:
     """Play one seat to the end; returns its moves."""
     moves = 0
+    view: dict = {}
     sent_at: float | None = None
     sent_version = -1
     async with websockets.connect(url, max_size=None, compression="deflate" if compression else None) as connection:
@@ -93,12 +114,18 @@ async def play_seat(url: str, token: str, seat: int, rng: random.Random, measure
                 continue
             measures.updates += 1
             measures.update_bytes += len(text.encode())
+            measures.boards_unchanged += bool(message.get("board_unchanged"))
+            if "view_patch" in message:  # what changed since the last one (docs/server.md)
+                view = {**view, **message["view_patch"]["set"]}
+                for key in message["view_patch"]["unset"]:
+                    del view[key]
+            else:
+                view = message["view"]
             if message["version"] <= sent_version:
                 continue
             if sent_at is not None:
                 measures.latencies.append(time.perf_counter() - sent_at)
                 sent_at = None
-            view = message["view"]
             if view["over"]:
                 return moves
             if view.get("decision"):
@@ -121,17 +148,17 @@ async def run(port: int, server: subprocess.Popen, arguments: argparse.Namespace
             response.raise_for_status()
             created.append(response.json())
     measures = Measures()
-    cpu_before, wire_before = cpu_seconds(server.pid), loopback_bytes()
-    started = time.perf_counter()
+    cpu_before, wire_before = tree_cpu_seconds(server.pid), loopback_bytes()
+    started, client_started = time.perf_counter(), time.process_time()
     moves = await asyncio.gather(*(
         play_seat(f"ws://127.0.0.1:{port}/ws/games/{g['id']}", entry["token"], entry["seat"],
                   random.Random(f"{g['id']}-{entry['seat']}"), measures, arguments.layout, arguments.compression)
         for g in created for entry in g["join"]))
-    elapsed = time.perf_counter() - started
-    cpu_after, wire_after = cpu_seconds(server.pid), loopback_bytes()
+    elapsed, client_cpu = time.perf_counter() - started, time.process_time() - client_started
+    cpu_after, wire_after = tree_cpu_seconds(server.pid), loopback_bytes()
     latencies = sorted(measures.latencies)
     wire = None if wire_before is None or wire_after is None else (wire_after - wire_before) / measures.updates
-    cpu = None if cpu_before is None or cpu_after is None else (cpu_after - cpu_before) / elapsed * 100
+    used = {pid: seconds - cpu_before.get(pid, 0.0) for pid, seconds in cpu_after.items()}
     return {
         "game": game, "players": players, "games": arguments.games, "layout": arguments.layout,
         "compression": arguments.compression, "connections": len(moves), "moves": sum(moves),
@@ -139,10 +166,12 @@ async def run(port: int, server: subprocess.Popen, arguments: argparse.Namespace
         "latency_ms": {"p50": round(statistics.median(latencies) * 1000, 2),
                        "p99": round(latencies[int(len(latencies) * 0.99) - 1] * 1000, 2),
                        "max": round(latencies[-1] * 1000, 2)},
-        "updates": measures.updates,
+        "updates": measures.updates, "boards_unchanged": measures.boards_unchanged,
         "bytes_per_update": {"json": round(measures.update_bytes / measures.updates),
                              "loopback_both_ways": None if wire is None else round(wire)},
-        "server_cpu_percent": None if cpu is None else round(cpu, 1),
+        "server_cpu_percent": round(used[server.pid] / elapsed * 100, 1) if server.pid in used else None,
+        "server_cpu_with_workers_percent": round(sum(used.values()) / elapsed * 100, 1) if used else None,
+        "client_cpu_percent": round(client_cpu / elapsed * 100, 1),
     }
 
 
@@ -155,11 +184,12 @@ def main() -> None:
     parser.add_argument("--layout", choices=["wide", "narrow"], default="wide", help="the boards the clients ask for")
     parser.add_argument("--no-compression", dest="compression", action="store_false",
                         help="updates uncompressed (default: permessage-deflate, as browsers ask for it)")
+    parser.add_argument("--board-workers", type=int, help="the server's board processes (default: the server's)")
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
         db = arguments.db or str(Path(scratch) / "bench.db")
         port = free_port()
-        server = start_server(port, db, arguments.compression)
+        server = start_server(port, db, arguments.compression, arguments.board_workers)
         try:
             result = asyncio.run(run(port, server, arguments))
         finally:

@@ -504,6 +504,9 @@ def serve(
     workers: int = typer.Option(1, "--workers", min=1, help="Processes serving the port (more than 1: PostgreSQL)."),
     bot_workers: int = typer.Option(2, "--bot-workers", min=0, help="Processes the bots search in (0 on "
                                     "PostgreSQL: bot turns are left to `headframe bots`)."),
+    board_workers: int | None = typer.Option(None, "--board-workers", min=0, help="Processes board pictures are "
+                                             "drawn in (default: the machine's cores but one, at most 4; 0: in a "
+                                             "thread of the server)."),
     think_time: float = typer.Option(0.5, "--think-time", min=0.0,
                                      help="Seconds bots wait before moving, in games created without a think time."),
     max_think: float = typer.Option(10.0, "--max-think", min=0.1, help="The most seconds a bot may think on one decision."),
@@ -520,8 +523,9 @@ def serve(
         from headframe.server.cli import serve as run_server
     except ImportError as exc:
         fail(f"the server needs the server extra (pip install 'headframe[server]'): {exc}")
+    drawing = {} if board_workers is None else {"board_workers": board_workers}
     run_server(host, port, db, log_level, ws_compression, workers, bot_workers=bot_workers, think_time=think_time,
-               max_think=max_think, models=models, expire_days=expire_days)
+               max_think=max_think, models=models, expire_days=expire_days, **drawing)
 
 
 @app.command()

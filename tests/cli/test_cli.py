@@ -73,8 +73,9 @@ def test_serve_passes_its_settings_to_the_server(monkeypatch) -> None:
     settings = {"bot_workers": 2, "think_time": 0.0, "max_think": 3.0, "models": Path("models"), "expire_days": 7.0}
     assert calls == [(("127.0.0.1", 8123, "x.db", "info", True, 1), settings)]  # updates compressed unless told
     assert runner.invoke(app, ["serve", "--db", "x.db", "--no-ws-compression", "--workers", "2",
-                               "--bot-workers", "0"]).exit_code == 0
+                               "--bot-workers", "0", "--board-workers", "3"]).exit_code == 0
     assert calls[-1] == (("127.0.0.1", 8000, "x.db", "info", False, 2), {**settings, "bot_workers": 0,
+                                                                           "board_workers": 3,
                                                                            "think_time": 0.5, "max_think": 10.0,
                                                                            "models": None})
 

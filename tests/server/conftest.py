@@ -171,13 +171,29 @@ def claim(http, game_id: str, seat: int, invitation: str | None, name: str | Non
     return response.json()["token"]
 
 
+def applied(message: dict, latest: dict) -> dict:
+    """A state message as a client holds it once applied to the seat's `latest` state
+    (docs/server.md): its whole view and board, whether it carried them or a patch."""
+    if "view_patch" not in message:
+        return message
+    base = latest[message["seat"]]
+    assert base["version"] == message["patch_of"], (base["version"], message["patch_of"])
+    patch = message["view_patch"]
+    assert set(patch) == {"set", "unset"}
+    view = {key: value for key, value in base["view"].items() if key not in patch["unset"]} | patch["set"]
+    whole = {key: value for key, value in message.items() if key not in ("view_patch", "patch_of", "board_unchanged")}
+    return {**whole, "view": view, "board": base["board"] if message.get("board_unchanged") else message["board"]}
+
+
 class Seat:
-    """One WebSocket connection holding some seats (none: a spectator)."""
+    """One WebSocket connection holding some seats (none: a spectator). `messages` are
+    what a client holds (state messages with their patches applied), `received` what came."""
 
     def __init__(self, url: str, game_id: str, tokens: list[str]) -> None:
         self.url = f"{url}/ws/games/{game_id}"
         self.tokens = tokens
         self.messages: list[dict] = []
+        self.received: list[dict] = []
         self.latest: dict = {}  # seat -> latest state message
         self.arrived = asyncio.Event()
 
@@ -195,9 +211,12 @@ class Seat:
         try:
             async for text in self.socket:
                 message = json.loads(text)
-                self.messages.append(message)
+                self.received.append(message)
+                if message["type"] == "welcome":
+                    self.latest.clear()
                 if message["type"] == "state":
-                    self.latest[message["seat"]] = message
+                    message = self.latest[message["seat"]] = applied(message, self.latest)
+                self.messages.append(message)
                 self.arrived.set()
         except websockets.ConnectionClosed:
             pass

@@ -118,6 +118,7 @@ def test_an_invitation_shows_nothing_and_dies_when_claimed(server, http):
     async def hello(tokens):
         async with Seat(server.ws_url, game_id, tokens) as seat:
             welcome = await seat.wait_for(lambda m: m["type"] == "welcome")
+            await seat.wait_for(lambda m: m["type"] == "state")
             await asyncio.sleep(0.2)
             return welcome, [m for m in seat.messages if m["type"] == "state"]
 

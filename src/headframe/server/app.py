@@ -145,7 +145,7 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
         """The token's seat's state (no token: the signed-in player's seat, else a spectator's)."""
         room = await hub.room(game_id)
         seat = await auth.reading(request, room, seat_if_any(room, authorization))
-        return room.seat_state(seat, narrow=layout == "narrow")
+        return await room.whole_state(seat, narrow=layout == "narrow")
 
     @app.get("/api/games/{game_id}/text")
     async def seat_text(game_id: str, request: Request,

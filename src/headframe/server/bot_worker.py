@@ -124,7 +124,8 @@ def run(db: str, workers: int = 2, max_think: float = 10.0, models: Path | None 
                          "on SQLite one process serves, and its bots think in it")
     if workers < 1:
         raise SystemExit("--workers: at least 1")
-    asyncio.run(_serve(ServerConfig(url, bot_workers=workers, max_think=max_think, models=models)))
+    # It sends no updates, so it draws no boards: no board workers.
+    asyncio.run(_serve(ServerConfig(url, bot_workers=workers, max_think=max_think, models=models, board_workers=0)))
 
 
 async def _serve(config: ServerConfig) -> None:

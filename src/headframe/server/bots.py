@@ -83,9 +83,7 @@ def worker_main(conn, max_think: float, models: Path | None, games: list[str]) -
     """A worker process: answers each task it reads with an action or an error, until its pipe closes.
     `games` are the web process's games registered by hand ("module:Class"), which the worker registers too."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the web process decides when its workers stop
-    for path in games:
-        module, _, name = path.partition(":")
-        register(getattr(importlib.import_module(module), name))
+    register_by_hand(games)
     limits = network_limits(max_think, models)
     try:
         _load_every_game()
@@ -99,6 +97,13 @@ def worker_main(conn, max_think: float, models: Path | None, games: list[str]) -
             conn.send_bytes(json.dumps(answer).encode())
     except (EOFError, OSError):
         return  # the web process is gone, or closed the pipe
+
+
+def register_by_hand(games: list[str]) -> None:
+    """Register in a worker the games the web process registered by hand (`registered_by_hand`)."""
+    for path in games:
+        module, _, name = path.partition(":")
+        register(getattr(importlib.import_module(module), name))
 
 
 def _load_every_game() -> None:
@@ -128,7 +133,7 @@ class _Worker:
 
     def __init__(self, context, max_think: float, models: Path | None) -> None:
         self.conn, child = context.Pipe()
-        self.process = context.Process(target=worker_main, args=(child, max_think, models, _registered_by_hand()),
+        self.process = context.Process(target=worker_main, args=(child, max_think, models, registered_by_hand()),
                                        name="headframe-bot", daemon=True)
         self.process.start()
         child.close()
@@ -273,7 +278,7 @@ class BotPool:
         self.max_think = max_think
         self.models = models
         self._context = multiprocessing.get_context("forkserver")
-        self._context.set_forkserver_preload(_preload())
+        self._context.set_forkserver_preload(preloaded())
         self._quick = _Lane(1, grace + QUICK_SLACK)
         self._search = _Lane(workers, max_think + grace if search_deadline is None else search_deadline)
         self._workers: set[_Worker] = set()
@@ -377,12 +382,13 @@ class BotPool:
         return chore
 
 
-def _preload() -> list[str]:
+def preloaded() -> list[str]:
+    """What the forkserver imports once, so that a bot's or a board's worker (pictures.py) starts quickly."""
     games = sorted({point.module for point in entry_points(group=GROUP)})
-    return ["headframe.engine", "headframe.agents", __name__, *games]
+    return ["headframe.engine", "headframe.agents", __name__, "headframe.server.pictures", *games]
 
 
-def _registered_by_hand() -> list[str]:
+def registered_by_hand() -> list[str]:
     """The games `register` added here, not an entry point (tests' games): workers would not know them."""
     plugins = {point.name for point in entry_points(group=GROUP)}
     classes = [type(load_game(name)) for name in game_names() if name not in plugins]

@@ -11,6 +11,7 @@ from pathlib import Path
 from sqlalchemy.engine import make_url
 
 from .broker import shared
+from .config import BOARD_WORKERS
 from .storage import database_url
 
 DEFAULT_HOST = "127.0.0.1"
@@ -75,6 +76,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bot-workers", type=int, default=2,
                         help="processes bots search in (default 2); 0 on PostgreSQL: bot turns are left to "
                              "`headframe bots` workers")
+    parser.add_argument("--board-workers", type=int, default=BOARD_WORKERS,
+                        help=f"processes board pictures are drawn in (default {BOARD_WORKERS} on this machine: "
+                             "its cores but one, at most 4); 0: in a thread of the server")
     parser.add_argument("--think-time", type=float, default=0.5,
                         help="seconds bots wait before moving, in games created without a think time (default 0.5)")
     parser.add_argument("--max-think", type=float, default=10.0,
@@ -92,7 +96,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
     args = parser.parse_args(argv)
     serve(args.host, args.port, args.db, args.log_level, args.ws_compression, args.workers,
-          bot_workers=args.bot_workers,
+          bot_workers=args.bot_workers, board_workers=args.board_workers,
           think_time=args.think_time,
           max_think=args.max_think, models=args.models, expire_days=args.expire_days, create_rate=args.create_rate,
           behind_proxy=args.behind_proxy)

@@ -4,8 +4,13 @@ keyword arguments; tests from both."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
+
+# Board pictures are drawn in worker processes (pictures.py): a core's worth each, leaving one core
+# to the web process; 0 draws them in a thread of the web process.
+BOARD_WORKERS = max(1, min(4, (os.cpu_count() or 2) - 1))
 
 
 @dataclass(frozen=True)
@@ -16,6 +21,7 @@ class ServerConfig:
     bot_workers: int = 2
     think_time: float = 0.5  # how long bots wait before moving, in games created without one
     max_think: float = 10.0
+    board_workers: int = BOARD_WORKERS
     models: Path | None = None  # the operator's directory of learned policies (`policy:name=NAME`)
     # Games nobody plays expire: unfinished games after `expire_days` without a move,
     # unstarted tables without bots after `open_table_hours`.

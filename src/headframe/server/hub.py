@@ -29,6 +29,7 @@ from .broker import Broker, News
 from .config import ServerConfig
 from .errors import BadRequest, Conflict, Forbidden, NotFound, Refusal
 from .journal import Journal
+from .pictures import Pictures
 from .ratings import rated_at_creation
 from .rooms import Room
 from .standins import Timekeeper, owing, stored, table_control
@@ -51,6 +52,7 @@ class Hub:
         # 0 bot workers: bot turns are left to the queue (bot_worker.py); hints still search in one process.
         self.bots_here = config.bot_workers > 0
         self.bots = BotPool(max(1, config.bot_workers), config.max_think, config.models)
+        self.pictures = Pictures(config.board_workers)
         self.broker = Broker(store.url, store.origin, self.heard, self.heard_everything)
         self.on_news = None  # set by a bot worker: wake up, a bot turn may be waiting
         self._refreshing: set[str] = set()  # games whose catch-up is waiting to start
@@ -68,6 +70,7 @@ class Hub:
         """Start sweeping: nothing is loaded at start-up, each game when first asked for."""
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
         self.broker.start()
+        self.pictures.start()
 
     async def close(self) -> None:
         if self._sweeper is not None:
@@ -80,6 +83,7 @@ class Hub:
             for task in room.thinking.values():
                 task.cancel()
         await self.bots.close()
+        await asyncio.to_thread(self.pictures.close)
 
     # --- finding and creating games ---------------------------------------------
 
@@ -116,7 +120,7 @@ class Hub:
                   "players": row.players, "seed": row.seed, "options": row.options, "actions": entries}
         if row.bot_seed is None:  # a game from before bots had a seed of their own
             row.bot_seed = secrets.randbits(63)
-        room = Room(row, game, replay(record, game), seen)
+        room = Room(row, game, replay(record, game), self.pictures, seen)
         self.timekeeper.load(room)
         return room
 
@@ -157,7 +161,7 @@ class Hub:
             rated=rated_at_creation(hotseat, request.get("seed"), seat_specs, game),
         )
         row.hints = bool(request.get("hints", True)) and not row.rated  # hints.py: never in rated games
-        room = Room(row, game, state)
+        room = Room(row, game, state, self.pictures)
         row.status = room.status()
         self.timekeeper.begin(room, table_control(request, self.config.clock_presets))
         await asyncio.to_thread(self.store.create, row, owing(room, state, row.status, controller="bot"))

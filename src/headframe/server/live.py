@@ -3,9 +3,12 @@
 A client opens /ws/games/{id} and sends `hello` with the tokens of the seats it
 holds (none: a spectator). It is sent, for each of its seats, a `state` message
 at once and after every change: that seat's view, its log from where the client
-is, and words for both. It sends `act` and `undo`, each answered by `ack` (after
-the change is committed) or `error`; and `layout` when its screen wants the
-board in the other layout ("wide", or "narrow" for phones; the hello may say it)."""
+is, and words for both. The first (and every one after a `sync` or `layout`)
+is whole; later ones carry what changed: a patch of the view against the last one
+sent, and the board only when it differs from the last one sent (boards are
+drawn off the event loop, pictures.py). It sends `act` and `undo`, each answered
+by `ack` (after the change is committed) or `error`; and `layout` when its screen
+wants the board in the other layout ("wide", or "narrow" for phones; the hello may say it)."""
 
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
@@ -33,11 +37,43 @@ CLOSE_TIMEOUT = 2.0
 LAYOUTS = ("wide", "narrow")
 
 
+@dataclass(eq=False)
+class Update:
+    """A seat's state message waiting for its board: whole, or a patch of the view
+    (`patch_of` is the version it applies to). Sent in the order posted, it says
+    "board_unchanged" when the board is the one last sent to the watcher."""
+
+    seat: int | None
+    message: dict[str, Any]
+    board: asyncio.Future[str | None]
+    texts: dict[bool, str] = field(default_factory=dict)  # by board unchanged
+
+    async def text(self, watcher: Watcher) -> str:
+        board = await self.board
+        unchanged = "view_patch" in self.message and self.seat in watcher.board_sent \
+            and watcher.board_sent[self.seat] == board
+        watcher.board_sent[self.seat] = board
+        if unchanged not in self.texts:
+            self.texts[unchanged] = json.dumps({**self.message, "board_unchanged": True} if unchanged
+                                               else {**self.message, "board": board})
+        return self.texts[unchanged]
+
+
+def view_patch(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """The view's top-level keys that changed or came (`set`) and that went (`unset`)."""
+    return {"set": {key: value for key, value in after.items() if key not in before or before[key] != value},
+            "unset": [key for key in before if key not in after]}
+
+
 def broadcast(room: Room) -> None:
     """Send every watcher the new state of each seat it holds whose view changed
     (its version moved): a seat learns nothing from others' sealed steps, not even
-    that they happened. Messages are built once per seat and change, however many watch."""
-    built: dict[tuple[int | None, int, bool], str] = {}
+    that they happened. Messages are built once per seat and change, however many
+    watch, and boards drawn only for the seats someone is sent."""
+    states: dict[tuple[int | None, int], dict[str, Any]] = {}
+    # Updates by seat, log start and layout, each with the view it patches: watchers of a seat were
+    # sent the same view object (the room's, once per state), so they share one update.
+    built: dict[tuple[int | None, int, bool], list[tuple[dict[str, Any] | None, Update]]] = {}
     log_length = len(room.state.log)
     for watcher in list(room.watchers):
         for seat in watcher.audiences:
@@ -45,11 +81,32 @@ def broadcast(room: Room) -> None:
             if watcher.version_sent.get(seat) == version:
                 continue
             start = min(watcher.log_sent.get(seat, 0), log_length)
-            key = (seat, start, watcher.narrow)
-            if key not in built:
-                built[key] = json.dumps(room.seat_state(seat, start, watcher.narrow))
-            watcher.log_sent[seat], watcher.version_sent[seat] = log_length, version
-            watcher.post(built[key])
+            if (seat, start) not in states:
+                states[seat, start] = room.seat_state(seat, start)
+            state, base = states[seat, start], watcher.view_sent.get(seat)
+            alike = built.setdefault((seat, start, watcher.narrow), [])
+            update = next((made for patched, made in alike if patched is base), None)
+            if update is None:
+                update = _update(room, state, watcher, base)
+                alike.append((base, update))
+            _sent(watcher, seat, state, log_length, version)
+            watcher.post(update)
+
+
+def _update(room: Room, state: dict[str, Any], watcher: Watcher, base: dict[str, Any] | None) -> Update:
+    """The update of a seat's `state` for a watcher that was last sent the view `base` (None: nothing)."""
+    seat, view = state["seat"], state["view"]
+    board = room.board(seat, view, watcher.narrow)
+    if base is None:
+        return Update(seat, state, board)
+    message = {key: value for key, value in state.items() if key != "view"}
+    message["view_patch"], message["patch_of"] = view_patch(base, view), watcher.version_sent[seat]
+    return Update(seat, message, board)
+
+
+def _sent(watcher: Watcher, seat: int | None, state: dict[str, Any], log_length: int, version: int) -> None:
+    watcher.log_sent[seat], watcher.version_sent[seat] = log_length, version
+    watcher.view_sent[seat] = state["view"]
 
 
 def announce_seats(room: Room) -> None:
@@ -108,9 +165,11 @@ async def serve_socket(hub: Hub, socket: WebSocket, game_id: str,
 
 
 def broadcast_to(room: Room, watcher: Watcher) -> None:
+    """Send the watcher the whole state of each seat it holds (it starts afresh)."""
     for seat in watcher.audiences:
-        watcher.post(json.dumps(room.seat_state(seat, 0, watcher.narrow)))
-        watcher.log_sent[seat], watcher.version_sent[seat] = len(room.state.log), room.version_for(seat)
+        state = room.seat_state(seat)
+        watcher.post(_update(room, state, watcher, None))
+        _sent(watcher, seat, state, len(room.state.log), room.version_for(seat))
 
 
 async def _greet(room: Room, socket: WebSocket,
@@ -217,7 +276,8 @@ def _parse(text: str) -> dict[str, Any]:
 async def _send_loop(socket: WebSocket, watcher: Watcher) -> None:
     try:
         while True:
-            text = await watcher.outbox.get()
+            item = await watcher.outbox.get()
+            text = item if isinstance(item, str) else await item.text(watcher)
             await asyncio.wait_for(socket.send_text(text), SEND_TIMEOUT)
     except TimeoutError:
         watcher.drop()

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-import logging
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -25,10 +24,9 @@ from headframe.engine.people import naming
 from . import clocks
 from .account_store import Account
 from .names import seat_names
+from .pictures import Pictures
 from .storage import GameRow, Notice
 from .tokens import matches
-
-log = logging.getLogger("headframe.server")
 
 OUTBOX_LIMIT = 256
 
@@ -38,13 +36,17 @@ Audience = int | None  # a seat, or None for spectators
 @dataclass(eq=False)
 class Watcher:
     """One connection: the seats it holds (empty: a spectator), what it was sent.
-    A client too slow to drain its queue is dropped: `on_drop` ends its connection
-    at once (it reconnects and gets the current state)."""
+    Its outbox holds texts, and updates whose board is still being drawn (live.py),
+    sent in the order they were posted. A client too slow to drain its queue is
+    dropped: `on_drop` ends its connection at once (it reconnects and gets the
+    current state)."""
 
     seats: tuple[int, ...]
     outbox: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(OUTBOX_LIMIT))
     log_sent: dict[Audience, int] = field(default_factory=dict)
     version_sent: dict[Audience, int] = field(default_factory=dict)
+    view_sent: dict[Audience, dict[str, Any]] = field(default_factory=dict)  # the patches' bases
+    board_sent: dict[Audience, str | None] = field(default_factory=dict)  # kept by the send loop, in order
     closed: bool = False
     on_drop: Any = None
     client: str = ""  # the connection's address, for rate limits
@@ -55,7 +57,7 @@ class Watcher:
     def audiences(self) -> tuple[Audience, ...]:
         return self.seats or (None,)
 
-    def post(self, text: str) -> None:
+    def post(self, text: Any) -> None:
         if self.closed:
             return
         try:
@@ -71,7 +73,8 @@ class Watcher:
 
 
 class Room:
-    def __init__(self, row: GameRow, game: Game, state: State, seen: list[int | None] | None = None) -> None:
+    def __init__(self, row: GameRow, game: Game, state: State, pictures: Pictures,
+                 seen: list[int | None] | None = None) -> None:
         self.row = row
         self.game = game
         self.state = state
@@ -82,8 +85,10 @@ class Room:
         everyone = (1 << (state.players + 1)) - 1
         # Per action: the bit mask of the audiences whose view it changed (bit `players`: spectators).
         self.seen = [everyone if mask is None else mask for mask in (seen or [])]
+        self._views: tuple[State, dict[Audience, dict[str, Any]]] | None = None  # a state and its views
         self.digests = self.digest(state)
-        self._boards: dict[tuple[Audience, bool], str | None] = {}  # by seat and narrow
+        self.pictures = pictures
+        self._boards: dict[tuple[Audience, bool], asyncio.Future[str | None]] = {}  # by seat and narrow
         self._boards_of: tuple[State, tuple[str, ...]] | None = None  # the state and names they were drawn with
         self.clock: clocks.Clock | None = None  # None: no clock (standins.Timekeeper keeps it)
         self.notices: list[Notice] = []
@@ -131,12 +136,19 @@ class Room:
     def bit(self, audience: Audience) -> int:
         return 1 << (self.state.players if audience is None else audience)
 
+    def views(self, state: State) -> dict[Audience, dict[str, Any]]:
+        """Every audience's view of `state`, computed once: an action's digests and the
+        messages it causes share them (a state is never changed once it is the room's)."""
+        if self._views is None or self._views[0] is not state:
+            self._views = (state, {audience: state.view(audience) for audience in self.audiences()})
+        return self._views[1]
+
     def digest(self, state: State) -> dict[Audience, bytes]:
         """What each audience may know, condensed: its view and the length of its log."""
         length = len(state.log)
         return {audience: hashlib.blake2b(
-            json.dumps([state.view(audience), length], sort_keys=True, separators=(",", ":")).encode(),
-            digest_size=16).digest() for audience in self.audiences()}
+            json.dumps([view, length], sort_keys=True, separators=(",", ":")).encode(),
+            digest_size=16).digest() for audience, view in self.views(state).items()}
 
     def changes(self, after: State, actor: int | None) -> tuple[int, dict[Audience, bytes]]:
         """The audiences an action changed (the actor always), and their digests after it."""
@@ -214,18 +226,17 @@ class Room:
         """How far the game has come, in whole percent (the game's own measure)."""
         return int(self.state.progress())
 
-    def seat_state(self, seat: Audience, log_start: int = 0, narrow: bool = False) -> dict[str, Any]:
-        """Everything one seat (None: a spectator) is sent: its view, its log from
-        `log_start`, and words for both, derived from nothing else; the board in
-        the phone's layout if `narrow`."""
-        view = self.state.view(seat)
+    def seat_state(self, seat: Audience, log_start: int = 0) -> dict[str, Any]:
+        """Everything one seat (None: a spectator) is sent but its board: its view,
+        its log from `log_start`, and words for both, derived from nothing else."""
+        view = self.views(self.state)[seat]
         entries = self.state.log_for(seat)[log_start:]
         actions = self.state.decision(seat).actions if "decision" in view else ()
         with naming(self.names()):
             return {
                 "type": "state", "game_id": self.id, "seat": seat, "version": self.version_for(seat),
                 "status": self.status(), "seats": self.seats_json(), "view": view,
-                "progress": self.progress(), "board": self.board(seat, view, narrow),
+                "progress": self.progress(),
                 "action_ids": [action.id for action in actions],
                 "labels": [self.game.describe_action(action) for action in actions],
                 "log_start": log_start, "log": entries,
@@ -234,25 +245,26 @@ class Room:
                 "clock": self.clock_json(), "notices": self.notices_json(),
             }
 
-    def board(self, seat: Audience, view: dict[str, Any], narrow: bool = False) -> str | None:
-        """The game's board picture of `view` (the seat's), drawn once per seat,
-        layout, state and seats' names however many connections hold the seat (a
-        seat taken by Ann after a board was drawn is drawn again); None for a game
-        without one."""
+    async def whole_state(self, seat: Audience, narrow: bool = False) -> dict[str, Any]:
+        """The seat's state with its board (in the phone's layout if `narrow`)."""
+        state = self.seat_state(seat)
+        return {**state, "board": await self.board(seat, state["view"], narrow)}
+
+    def board(self, seat: Audience, view: dict[str, Any], narrow: bool = False) -> asyncio.Future[str | None]:
+        """The game's board picture of `view` (the seat's now), being drawn off the
+        event loop (pictures.py): once per seat, layout, state and seats' names however
+        many connections hold the seat (a seat taken by Ann after a board was drawn
+        is drawn again); None for a game without one, or whose picture failed."""
         if not self.game.has_board():
-            return None
+            nothing: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
+            nothing.set_result(None)
+            return nothing
         names = self.names()
         if self._boards_of is None or self._boards_of[0] is not self.state or self._boards_of[1] != names:
             self._boards, self._boards_of = {}, (self.state, names)
         key = (seat, narrow)
         if key not in self._boards:
-            try:
-                with naming(names):
-                    self._boards[key] = self.game.render_board(view, narrow)
-            except Exception:
-                # A picture's bug must not stop the game: the page falls back to the view's tables.
-                log.exception("the board of game %s (%s) failed to draw", self.id, self.game.name)
-                self._boards[key] = None
+            self._boards[key] = asyncio.ensure_future(self.pictures.board(self.game.name, view, names, narrow, self.id))
         return self._boards[key]
 
     async def text(self, seat: Audience) -> dict[str, Any]:

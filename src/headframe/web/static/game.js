@@ -69,6 +69,7 @@ function receive(message) {
     live.states.clear();  // what this connection holds now: an invitation taken is a seat, no longer a spectator
     live.logs.clear();
   } else if (message.type === "state") {
+    if (!whole(message)) return;
     const log = (live.logs.get(message.seat) || []).slice(0, message.log_start);
     message.log_text.forEach((text, i) => log.push({ text, entry: message.log[i] }));
     live.logs.set(message.seat, log);
@@ -97,6 +98,28 @@ function receive(message) {
     loadResults();
   }
   draw();
+}
+
+// A state message made whole: a later one carries a patch of the view against the last one
+// (`patch_of` is its version) and the board only when it changed (docs/server.md). A client that
+// does not hold that version has lost track: it asks for everything again, once, and ignores the rest.
+let syncing = false;
+function whole(message) {
+  if (!message.view_patch) {
+    syncing = false;
+    return true;
+  }
+  const last = live.states.get(message.seat);
+  if (!last || last.version !== message.patch_of) {
+    if (!syncing) send({ type: "sync" });
+    syncing = true;
+    return false;
+  }
+  const view = { ...last.view, ...message.view_patch.set };
+  message.view_patch.unset.forEach((key) => delete view[key]);
+  message.view = view;
+  if (message.board_unchanged) message.board = last.board;
+  return true;
 }
 
 // A finished game's log lines open its replay at the step that wrote them.

@@ -1,0 +1,93 @@
+"""Board pictures, drawn off the event loop.
+
+A board is thousands of SVG elements: drawing one takes milliseconds of pure
+Python, which on the event loop would hold up every game's updates (and a
+thread would hold the GIL as long). So boards are drawn in worker processes
+(`board_workers` of them; 0: in a thread, where no process may be started).
+A worker gets plain data, a seat's view and the seats' names, never the state;
+it comes from the bots' forkserver (bots.py), which has imported the games.
+A worker that dies breaks the pool: a fresh one draws the board again."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from headframe.engine import load_game
+from headframe.engine.people import naming
+
+from .bots import preloaded, register_by_hand, registered_by_hand
+
+log = logging.getLogger("headframe.server")
+
+
+def draw(game: str, view: dict[str, Any], names: tuple[str, ...], narrow: bool) -> str:
+    """The board of a seat's view, in the seats' names (what runs in a worker)."""
+    with naming(names):
+        return load_game(game).render_board(view, narrow)
+
+
+def _ready() -> None:
+    """A worker's first task: it has started."""
+
+
+class Pictures:
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._pool: ProcessPoolExecutor | None = None
+        self._starting: asyncio.Future[None] | None = None
+
+    def start(self) -> None:
+        """Start the workers now, so that the first board is not late (in a thread: the
+        first start waits for the forkserver's imports). A worker loads a game's data
+        when it first draws its board."""
+        if self.workers > 0:
+            self._starting = asyncio.ensure_future(asyncio.to_thread(self._start_workers))
+
+    def _start_workers(self) -> None:
+        try:
+            pool = self._started()
+            for started in [pool.submit(_ready) for _ in range(self.workers)]:
+                started.result()
+        except Exception:
+            log.exception("the board workers did not start")
+
+    def _started(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(preloaded())
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=register_by_hand,
+                                             initargs=(registered_by_hand(),))
+        return self._pool
+
+    async def board(self, game: str, view: dict[str, Any], names: tuple[str, ...], narrow: bool,
+                    game_id: str) -> str | None:
+        """The board, or None if drawing it failed: a picture's bug must not stop the
+        game (the page shows the view's tables instead)."""
+        try:
+            if self.workers <= 0:
+                return await asyncio.to_thread(draw, game, view, names, narrow)
+            if self._starting is not None:
+                await self._starting  # never called at once with _start_workers
+            loop = asyncio.get_running_loop()
+            pool = self._started()
+            try:
+                return await loop.run_in_executor(pool, draw, game, view, names, narrow)
+            except BrokenProcessPool:
+                if self._pool is pool:
+                    self._pool = None
+                    pool.shutdown(wait=False, cancel_futures=True)
+                return await loop.run_in_executor(self._started(), draw, game, view, names, narrow)
+        except Exception:
+            log.exception("the board of game %s (%s) failed to draw", game_id, game)
+            return None
+
+    def close(self) -> None:
+        """Stop the workers (after the boards they are drawing)."""
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None

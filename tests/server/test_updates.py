@@ -1,0 +1,171 @@
+"""Fast updates (docs/server.md, "Live updates"): a seat's first state message is whole,
+later ones carry a patch of its view and its board only when it changed; `sync` sends
+everything again; boards are drawn off the event loop, in worker processes or a thread."""
+
+import asyncio
+import os
+import random
+import signal
+import time
+
+import httpx
+import pytest
+
+from headframe.engine import load_game
+from headframe.engine.people import naming
+from headframe.server.pictures import Pictures
+
+from .conftest import STATE_KEYS, LiveServer, Seat, check_no_leaks, create, play
+
+PATCHED_KEYS = STATE_KEYS - {"view", "board"} | {"view_patch", "patch_of"}
+PIT_LAMPS = load_game("pit-lamps")
+
+
+def hot_seat(http) -> tuple[str, list[str]]:
+    created = create(http, "pit-lamps", 2, seats=[{"type": "human"}, {"type": "human"}], hotseat=True)
+    return created["id"], [entry["token"] for entry in sorted(created["join"], key=lambda entry: entry["seat"])]
+
+
+def states(messages: list[dict], seat) -> list[dict]:
+    return [m for m in messages if m["type"] == "state" and m["seat"] == seat]
+
+
+def test_patches_applied_give_each_seat_and_the_spectator_exactly_its_view(server, http):
+    game_id, tokens = hot_seat(http)
+
+    async def scenario():
+        async with Seat(server.ws_url, game_id, []) as spectator, Seat(server.ws_url, game_id, tokens[:1]) as ann, \
+                Seat(server.ws_url, game_id, tokens[1:]) as bob:
+            await play([ann, bob], random.Random(3))
+            await spectator.wait_for(lambda m: m["type"] == "state" and m["view"]["over"])
+            return spectator, ann, bob
+
+    spectator, ann, bob = asyncio.run(scenario())
+    record = http.get(f"/api/games/{game_id}/record").json()
+    for client, seat in ((ann, 0), (bob, 1), (spectator, None)):
+        received = states(client.received, seat)
+        first, *later = received
+        assert {"view", "board"} <= set(first) and "view_patch" not in first
+        assert later and all(set(m) - {"board", "board_unchanged"} == PATCHED_KEYS for m in later)
+        # A patch names only what changed: some keys of the view stay out of every patch.
+        assert any(set(m["view_patch"]["set"]) < set(first["view"]) for m in later)
+        assert [m["patch_of"] for m in later] == [m["version"] for m in received[:-1]]
+        # Applied, every message is exactly what the seat may know at its version: a spectator's
+        # patches hold nothing but the spectator's view.
+        assert check_no_leaks(record, client.messages) == len(received)
+        final = client.latest[seat]
+        whole = http.get(f"/api/games/{game_id}/state", headers={} if seat is None else
+                         {"Authorization": f"Bearer {tokens[seat]}"}).json()
+        assert final["view"] == whole["view"] and final["board"] == whole["board"]
+
+
+def test_sync_sends_the_whole_state_again(server, http):
+    game_id, tokens = hot_seat(http)
+
+    async def scenario():
+        async with Seat(server.ws_url, game_id, tokens) as both:
+            await play([both], random.Random(4), max_moves=3)
+            before = len(both.received)
+            await both.send({"type": "sync"})
+            await both.wait_for(lambda m: m["type"] == "state" and len(both.received) >= before + 2)
+            return both.received[before:]
+
+    synced = asyncio.run(scenario())
+    assert sorted(m["seat"] for m in synced) == [0, 1]
+    for message in synced:
+        assert set(message) == STATE_KEYS and message["log_start"] == 0
+        whole = http.get(f"/api/games/{game_id}/state",
+                         headers={"Authorization": f"Bearer {tokens[message['seat']]}"}).json()
+        assert len(message["log"]) == len(whole["log"]) > 0
+        assert {key: message[key] for key in ("version", "view", "board", "log", "action_ids")} == \
+            {key: whole[key] for key in ("version", "view", "board", "log", "action_ids")}
+
+
+@pytest.fixture
+def threaded_server(db_url):
+    with LiveServer(db_url, board_workers=0) as live:
+        yield live
+
+
+def test_a_board_like_the_last_one_sent_is_not_sent_again(threaded_server, monkeypatch):
+    monkeypatch.setattr(type(PIT_LAMPS), "render_board", lambda self, view, narrow=False: "<svg/>")
+    with httpx.Client(base_url=threaded_server.url, timeout=30) as http:
+        game_id, tokens = hot_seat(http)
+
+    async def scenario():
+        async with Seat(threaded_server.ws_url, game_id, tokens[:1]) as ann, \
+                Seat(threaded_server.ws_url, game_id, tokens[1:]) as bob:
+            await play([ann, bob], random.Random(5), max_moves=4)
+            return ann, bob
+
+    for client in asyncio.run(scenario()):
+        first, *later = [m for m in client.received if m["type"] == "state"]
+        assert first["board"] == "<svg/>"
+        assert later and all(m.get("board_unchanged") is True and "board" not in m for m in later)
+        assert all(m["board"] == "<svg/>" for m in client.messages if m["type"] == "state")
+
+
+def test_a_slow_board_holds_up_neither_the_server_nor_the_order_of_updates(threaded_server, monkeypatch):
+    drawn = PIT_LAMPS.render_board
+
+    def slow_for_the_first_seat(self, view, narrow=False):
+        if view["seat"] == 0:
+            time.sleep(1.0)  # in the drawing thread: the event loop goes on
+        return drawn(view, narrow)
+
+    monkeypatch.setattr(type(PIT_LAMPS), "render_board", slow_for_the_first_seat)
+    with httpx.Client(base_url=threaded_server.url, timeout=30) as http:
+        game_id, tokens = hot_seat(http)
+
+    async def scenario():
+        async with Seat(threaded_server.ws_url, game_id, tokens[1:]) as bob:
+            await bob.wait_for(lambda m: m["type"] == "state")
+            async with Seat(threaded_server.ws_url, game_id, tokens[:1]) as ann:
+                await asyncio.sleep(0.2)  # Ann's first board is being drawn
+                started = time.monotonic()
+                await bob.send({"type": "ping"})
+                await bob.wait_for(lambda m: m["type"] == "pong")
+                answered = time.monotonic() - started
+                assert not states(ann.received, 0)  # Ann's board is still being drawn
+                await play([ann, bob], random.Random(6), max_moves=4)
+                return answered, ann
+
+    answered, ann = asyncio.run(scenario())
+    assert answered < 0.5
+    versions = [m["version"] for m in ann.received if m["type"] == "state"]
+    assert all(m["board"].startswith("<svg") for m in ann.messages if m["type"] == "state")
+    assert len(versions) > 1 and versions == sorted(set(versions))  # none overtook an earlier one
+
+
+async def drawn_by(pictures: Pictures, view: dict) -> str | None:
+    try:
+        return await pictures.board("pit-lamps", view, ("Ann", "Bob"), False, "g1")
+    finally:
+        await asyncio.to_thread(pictures.close)
+
+
+def test_boards_drawn_in_processes_or_a_thread_are_the_games_own():
+    view = PIT_LAMPS.new_state(2, 7).view(0)
+    with naming(("Ann", "Bob")):
+        expected = PIT_LAMPS.render_board(view)
+    assert asyncio.run(drawn_by(Pictures(1), view)) == expected
+    assert asyncio.run(drawn_by(Pictures(0), view)) == expected  # the fallback: a thread
+
+
+def test_a_picture_that_fails_or_a_worker_that_dies_does_not_stop_the_game(caplog):
+    view = PIT_LAMPS.new_state(2, 7).view(0)
+
+    async def scenario():
+        pictures = Pictures(1)
+        try:
+            assert await pictures.board("pit-lamps", {"not": "a view"}, ("Ann", "Bob"), False, "g1") is None
+            assert await pictures.board("pit-lamps", view, ("Ann", "Bob"), False, "g1")
+            for pid in list(pictures._pool._processes):  # noqa: SLF001 (the pool's workers, to kill them)
+                os.kill(pid, signal.SIGKILL)
+            await asyncio.sleep(0.2)
+            return await pictures.board("pit-lamps", view, ("Ann", "Bob"), False, "g1")
+        finally:
+            await asyncio.to_thread(pictures.close)
+
+    assert asyncio.run(scenario())  # a fresh pool drew it
+    assert "the board of game g1 (pit-lamps) failed to draw" in caplog.text
