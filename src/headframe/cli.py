@@ -373,7 +373,8 @@ def run_with_progress(description: str, total: int, work) -> None:
 def simulate(
     name: str,
     players: int = typer.Option(..., "--players", "-p"),
-    agents: str = typer.Option(..., "--agents", "-a", help="Agent specs, one per seat or repeated to fill."),
+    agents: list[str] = typer.Option(..., "--agents", "-a", help="Agent specs, one per seat or repeated to "
+                                     "fill: a comma-separated list, or -a once per spec."),
     games: int = typer.Option(100, "--games", "-k", help="How many games."),
     option: list[str] = typer.Option([], "--option", "-o", help="An option, name=value (repeatable)."),
     compare: str | None = typer.Option(None, "--compare", help="OPTION=A,B: play the run with the option at A and "
@@ -393,7 +394,8 @@ def simulate(
     from headframe.sim.runner import simulate as run_games
 
     game = open_game(name)
-    run = Run(name, players, tuple(split_seats(agents)), games, seed, parse_options(game, option),
+    run = Run(name, players, tuple(spec for given in agents for spec in split_seats(given)), games, seed,
+              parse_options(game, option),
               not fixed_seats, records)
     sides = [(run, out, "")]
     if compare is not None:
@@ -453,7 +455,8 @@ def show_report(results: list[Path], html: Path | None, comparison_only: bool = 
 @app.command()
 def ladder(
     name: str,
-    agents: str = typer.Option(..., "--agents", "-a", help="The agent specs to rank."),
+    agents: list[str] = typer.Option(..., "--agents", "-a", help="The agent specs to rank: a comma-separated "
+                                     "list, or -a once per spec."),
     players: int | None = typer.Option(None, "--players", "-p", help="Seats per game (default: the fewest)."),
     games: int = typer.Option(100, "--games", "-k"),
     option: list[str] = typer.Option([], "--option", "-o"),
@@ -469,7 +472,7 @@ def ladder(
     from headframe.sim.runner import play_plans
 
     game = open_game(name)
-    specs = split_seats(agents)
+    specs = [spec for given in agents for spec in split_seats(given)]
     count = players or game.players[0]
     try:
         game.new_state(count, 0, parse_options(game, option))

@@ -103,6 +103,12 @@ def test_commands(tmp_path) -> None:
     result = runner.invoke(app, ["ladder", "pit-lamps", "-a", "heuristic,random", "-k", "4",
                                  "--out", str(tmp_path / "l.jsonl")])
     assert result.exit_code == 0 and "Elo" not in result.output and "rating" in result.output
+    repeated = tmp_path / "repeated.jsonl"  # -a once per spec ranks them all, as one list does
+    result = runner.invoke(app, ["ladder", "pit-lamps", "-a", "heuristic", "-a", "random", "-k", "4",
+                                 "--out", str(repeated)])
+    assert result.exit_code == 0, result.output
+    assert {agent for line in repeated.read_text().splitlines() for agent in json.loads(line)["agents"]} \
+        == {"heuristic", "random"}
     bad = runner.invoke(app, ["simulate", "pit-lamps", "-p", "2", "-a", "nobody", "--out", str(out)])
     assert bad.exit_code == 2 and "unknown agent" in bad.output
 
