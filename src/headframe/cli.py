@@ -485,7 +485,8 @@ def ladder(
         fail(str(exc))
     table = Table(title=f"{game.title} ladder, {games} games of {count} players",
                   caption="rating: mu - 3 sigma; mu's 95% interval; averaged over orders of the games")
-    for column in ("agent", "rating", "mu (95% interval)", "games", "win rate", "average place"):
+    table.add_column("agent", overflow="fold")  # whole, folded: a spec cut short could read as another agent's
+    for column in ("rating", "mu (95% interval)", "games", "win rate", "average place"):
         table.add_column(column)
     for standing in standings:
         low, high = standing.skill.interval
