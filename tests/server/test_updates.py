@@ -137,6 +137,27 @@ def test_a_slow_board_holds_up_neither_the_server_nor_the_order_of_updates(threa
     assert len(versions) > 1 and versions == sorted(set(versions))  # none overtook an earlier one
 
 
+def test_a_connection_that_closes_while_its_board_is_drawn_leaves_it_to_the_next(threaded_server, monkeypatch):
+    drawn = PIT_LAMPS.render_board
+
+    def slow(self, view, narrow=False):
+        time.sleep(0.5)
+        return drawn(view, narrow)
+
+    monkeypatch.setattr(type(PIT_LAMPS), "render_board", slow)
+    with httpx.Client(base_url=threaded_server.url, timeout=30) as http:
+        game_id, tokens = hot_seat(http)
+
+    async def scenario():
+        async with Seat(threaded_server.ws_url, game_id, tokens[:1]) as ann:
+            await asyncio.sleep(0.1)  # gone while its first board is being drawn: its sender is cancelled
+            assert not states(ann.received, 0)
+        async with Seat(threaded_server.ws_url, game_id, tokens[:1]) as again:  # the same board, still wanted
+            return await again.wait_for(lambda m: m["type"] == "state", timeout=10)
+
+    assert asyncio.run(scenario())["board"].startswith("<svg")
+
+
 async def drawn_by(pictures: Pictures, view: dict) -> str | None:
     try:
         return await pictures.board("pit-lamps", view, ("Ann", "Bob"), False, "g1")

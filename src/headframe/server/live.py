@@ -49,7 +49,9 @@ class Update:
     texts: dict[bool, str] = field(default_factory=dict)  # by board unchanged
 
     async def text(self, watcher: Watcher) -> str:
-        board = await self.board
+        # Shielded: the board is shared (other connections, later updates); a connection that closes while
+        # it is drawn must not cancel it.
+        board = await asyncio.shield(self.board)
         unchanged = "view_patch" in self.message and self.seat in watcher.board_sent \
             and watcher.board_sent[self.seat] == board
         watcher.board_sent[self.seat] = board

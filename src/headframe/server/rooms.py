@@ -248,13 +248,14 @@ class Room:
     async def whole_state(self, seat: Audience, narrow: bool = False) -> dict[str, Any]:
         """The seat's state with its board (in the phone's layout if `narrow`)."""
         state = self.seat_state(seat)
-        return {**state, "board": await self.board(seat, state["view"], narrow)}
+        return {**state, "board": await asyncio.shield(self.board(seat, state["view"], narrow))}  # shared: see board
 
     def board(self, seat: Audience, view: dict[str, Any], narrow: bool = False) -> asyncio.Future[str | None]:
         """The game's board picture of `view` (the seat's now), being drawn off the
         event loop (pictures.py): once per seat, layout, state and seats' names however
         many connections hold the seat (a seat taken by Ann after a board was drawn
-        is drawn again); None for a game without one, or whose picture failed."""
+        is drawn again); None for a game without one, or whose picture failed.
+        Await it shielded: a waiter's cancellation would cancel every waiter's board."""
         if not self.game.has_board():
             nothing: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
             nothing.set_result(None)
