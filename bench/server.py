@@ -1,8 +1,12 @@
 """python -m bench.server [--games 100] [--game tinners-trail] [--db URL]
-[--layout wide|narrow] [--no-compression] [--board-workers N]: the game server on loopback under load.
-It starts a server process, creates the games (every seat a person), and plays
-them all at once with scripted WebSocket clients, one connection per seat, each
-choosing uniformly among its legal actions. Prints JSON: moves per second, the
+[--layout wide|narrow] [--no-compression] [--board-workers N] [--rate MOVES_PER_S]: the game
+server on loopback under load. It starts a server process, creates the games (every seat a
+person), and plays them all at once with scripted WebSocket clients, one connection per seat,
+each choosing uniformly among its legal actions and keeping its view and board as a browser
+does. Each game has one move in flight: without `--rate` the next is sent as soon as the last
+is answered (the server's most, and by Little's law latency = games / moves per second);
+with it, each game's moves are evenly spaced to offer that many per second in all, and the
+latency is the server's at that load. Prints JSON: moves per second, the
 latency from sending an action to receiving the update it caused (p50, p99), an
 update's size (its JSON, and on the wire: loopback bytes both ways per update
 received, Linux only), how many updates said their board was unchanged, and the server
@@ -27,6 +31,8 @@ from pathlib import Path
 
 import httpx
 import websockets
+
+from headframe.server.patches import patched
 
 
 def free_port() -> int:
@@ -95,13 +101,31 @@ class Measures:
     updates: int = 0
     update_bytes: int = 0
     boards_unchanged: int = 0
+    board_patches: int = 0
+
+
+class Pace:
+    """When a game's next move may be sent: every `interval` seconds (None: at once),
+    from a random start, so that the games' moves are spread over time."""
+
+    def __init__(self, interval: float | None, rng: random.Random) -> None:
+        self.interval = interval
+        self.next = time.perf_counter() + (0.0 if interval is None else rng.uniform(0, interval))
+
+    async def wait(self) -> None:
+        if self.interval is None:
+            return
+        await asyncio.sleep(max(0.0, self.next - time.perf_counter()))
+        self.next = max(self.next + self.interval, time.perf_counter())
+
 
 
 async def play_seat(url: str, token: str, seat: int, rng: random.Random, measures: Measures, layout: str,
-                    compression: bool) -> int:
-    """Play one seat to the end; returns its moves."""
+                    compression: bool, pace: Pace) -> int:
+    """Play one seat to the end, keeping its view and board as a browser does; returns its moves."""
     moves = 0
     view: dict = {}
+    board = ""
     sent_at: float | None = None
     sent_version = -1
     async with websockets.connect(url, max_size=None, compression="deflate" if compression else None) as connection:
@@ -121,6 +145,11 @@ async def play_seat(url: str, token: str, seat: int, rng: random.Random, measure
                     del view[key]
             else:
                 view = message["view"]
+            if "board_patch" in message:
+                board = patched(board, message["board_patch"])
+                measures.board_patches += 1
+            elif "board" in message:
+                board = message["board"]
             if message["version"] <= sent_version:
                 continue
             if sent_at is not None:
@@ -129,6 +158,7 @@ async def play_seat(url: str, token: str, seat: int, rng: random.Random, measure
             if view["over"]:
                 return moves
             if view.get("decision"):
+                await pace.wait()
                 sent_version = message["version"]
                 sent_at = time.perf_counter()
                 moves += 1
@@ -148,11 +178,14 @@ async def run(port: int, server: subprocess.Popen, arguments: argparse.Namespace
             response.raise_for_status()
             created.append(response.json())
     measures = Measures()
+    interval = None if arguments.rate is None else arguments.games / arguments.rate
+    paces = {g["id"]: Pace(interval, random.Random(g["id"])) for g in created}
     cpu_before, wire_before = tree_cpu_seconds(server.pid), loopback_bytes()
     started, client_started = time.perf_counter(), time.process_time()
     moves = await asyncio.gather(*(
         play_seat(f"ws://127.0.0.1:{port}/ws/games/{g['id']}", entry["token"], entry["seat"],
-                  random.Random(f"{g['id']}-{entry['seat']}"), measures, arguments.layout, arguments.compression)
+                  random.Random(f"{g['id']}-{entry['seat']}"), measures, arguments.layout, arguments.compression,
+                  paces[g["id"]])
         for g in created for entry in g["join"]))
     elapsed, client_cpu = time.perf_counter() - started, time.process_time() - client_started
     cpu_after, wire_after = tree_cpu_seconds(server.pid), loopback_bytes()
@@ -161,12 +194,14 @@ async def run(port: int, server: subprocess.Popen, arguments: argparse.Namespace
     used = {pid: seconds - cpu_before.get(pid, 0.0) for pid, seconds in cpu_after.items()}
     return {
         "game": game, "players": players, "games": arguments.games, "layout": arguments.layout,
-        "compression": arguments.compression, "connections": len(moves), "moves": sum(moves),
+        "compression": arguments.compression, "offered_moves_per_s": arguments.rate,
+        "connections": len(moves), "moves": sum(moves),
         "seconds": round(elapsed, 2), "moves_per_s": round(sum(moves) / elapsed, 1),
         "latency_ms": {"p50": round(statistics.median(latencies) * 1000, 2),
                        "p99": round(latencies[int(len(latencies) * 0.99) - 1] * 1000, 2),
                        "max": round(latencies[-1] * 1000, 2)},
         "updates": measures.updates, "boards_unchanged": measures.boards_unchanged,
+        "board_patches": measures.board_patches,
         "bytes_per_update": {"json": round(measures.update_bytes / measures.updates),
                              "loopback_both_ways": None if wire is None else round(wire)},
         "server_cpu_percent": round(used[server.pid] / elapsed * 100, 1) if server.pid in used else None,
@@ -185,6 +220,8 @@ def main() -> None:
     parser.add_argument("--no-compression", dest="compression", action="store_false",
                         help="updates uncompressed (default: permessage-deflate, as browsers ask for it)")
     parser.add_argument("--board-workers", type=int, help="the server's board processes (default: the server's)")
+    parser.add_argument("--rate", type=float, help="moves per second offered, all games together, each game's "
+                        "moves evenly spaced (default: each move as soon as the last is answered)")
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
         db = arguments.db or str(Path(scratch) / "bench.db")

@@ -24,6 +24,7 @@ from headframe.engine import game_names, load_game
 from headframe.engine.people import naming
 from headframe.server import create_app
 from headframe.server.names import seat_names
+from headframe.server.patches import patched
 from headframe.server.storage import sqlite_url
 
 # Copper Country's short game, with its turn limit (COP-R58): random seats may otherwise play a
@@ -181,8 +182,16 @@ def applied(message: dict, latest: dict) -> dict:
     patch = message["view_patch"]
     assert set(patch) == {"set", "unset"}
     view = {key: value for key, value in base["view"].items() if key not in patch["unset"]} | patch["set"]
-    whole = {key: value for key, value in message.items() if key not in ("view_patch", "patch_of", "board_unchanged")}
-    return {**whole, "view": view, "board": base["board"] if message.get("board_unchanged") else message["board"]}
+    whole = {key: value for key, value in message.items()
+             if key not in ("view_patch", "patch_of", "board_unchanged", "board_patch")}
+    if message.get("board_unchanged"):
+        board = base["board"]
+    elif "board_patch" in message:
+        board = patched(base["board"], message["board_patch"])
+    else:
+        board = message["board"]
+    return {**whole, "view": view, "board": board}
+
 
 
 class Seat:

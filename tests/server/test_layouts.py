@@ -13,7 +13,7 @@ import websockets
 
 from headframe.engine import svg
 
-from .conftest import bearer, create
+from .conftest import applied, bearer, create
 from .test_names_results import finished
 
 
@@ -37,21 +37,28 @@ async def next_of(socket, kind: str) -> dict:
 async def two_layouts(server, game_id: str, token: str) -> None:
     phone = await connect(server, game_id, {"tokens": [token], "layout": "narrow"})
     laptop = await connect(server, game_id, {"tokens": [token]})
+    held: dict = {phone: {}, laptop: {}}  # by connection, its seats' states made whole
+
+    async def board(socket) -> str:
+        message = applied(await next_of(socket, "state"), held[socket])
+        held[socket][message["seat"]] = message
+        return message["board"]
+
     try:
-        assert width((await next_of(phone, "state"))["board"]) <= svg.NARROW_WIDTH
-        first = await next_of(laptop, "state")
-        assert width(first["board"]) > svg.NARROW_WIDTH  # no layout said: the wide board
+        assert width(await board(phone)) <= svg.NARROW_WIDTH
+        assert width(await board(laptop)) > svg.NARROW_WIDTH  # no layout said: the wide board
+        first = held[laptop][0]
         action = first["view"]["decision"]["actions"][0]
         await laptop.send(json.dumps({"type": "act", "seat": 0, "action": action, "version": first["version"]}))
         # One move, each connection's update in its own layout.
-        assert width((await next_of(phone, "state"))["board"]) <= svg.NARROW_WIDTH
-        assert width((await next_of(laptop, "state"))["board"]) > svg.NARROW_WIDTH
+        assert width(await board(phone)) <= svg.NARROW_WIDTH
+        assert width(await board(laptop)) > svg.NARROW_WIDTH
 
         await phone.send(json.dumps({"type": "layout", "layout": "sideways"}))
         refused = await next_of(phone, "error")
         assert refused["status"] == 400 and "narrow" in refused["message"]
         await phone.send(json.dumps({"type": "layout", "layout": "wide"}))  # the phone turned into a laptop
-        assert width((await next_of(phone, "state"))["board"]) > svg.NARROW_WIDTH
+        assert width(await board(phone)) > svg.NARROW_WIDTH
     finally:
         await phone.close()
         await laptop.close()

@@ -46,7 +46,8 @@ def test_patches_applied_give_each_seat_and_the_spectator_exactly_its_view(serve
         received = states(client.received, seat)
         first, *later = received
         assert {"view", "board"} <= set(first) and "view_patch" not in first
-        assert later and all(set(m) - {"board", "board_unchanged"} == PATCHED_KEYS for m in later)
+        assert later and all(set(m) - {"board", "board_unchanged", "board_patch"} == PATCHED_KEYS for m in later)
+        assert sum("board_patch" in m for m in later) > len(later) / 2  # the board too is sent as what changed
         # A patch names only what changed: some keys of the view stay out of every patch.
         assert any(set(m["view_patch"]["set"]) < set(first["view"]) for m in later)
         assert [m["patch_of"] for m in later] == [m["version"] for m in received[:-1]]
@@ -160,7 +161,8 @@ def test_a_connection_that_closes_while_its_board_is_drawn_leaves_it_to_the_next
 
 async def drawn_by(pictures: Pictures, view: dict) -> str | None:
     try:
-        return await pictures.board("pit-lamps", view, ("Ann", "Bob"), False, "g1")
+        board = await pictures.board("pit-lamps", view, ("Ann", "Bob"), False, "g1")
+        return None if board is None else board.svg
     finally:
         await asyncio.to_thread(pictures.close)
 

@@ -5,10 +5,10 @@ holds (none: a spectator). It is sent, for each of its seats, a `state` message
 at once and after every change: that seat's view, its log from where the client
 is, and words for both. The first (and every one after a `sync` or `layout`)
 is whole; later ones carry what changed: a patch of the view against the last one
-sent, and the board only when it differs from the last one sent (boards are
-drawn off the event loop, pictures.py). It sends `act` and `undo`, each answered
-by `ack` (after the change is committed) or `error`; and `layout` when its screen
-wants the board in the other layout ("wide", or "narrow" for phones; the hello may say it)."""
+sent, and of the board (patches.py; boards are drawn off the event loop,
+pictures.py). It sends `act` and `undo`, each answered by `ack` (after the change
+is committed) or `error`; and `layout` when its screen wants the board in the other
+layout ("wide", or "narrow" for phones; the hello may say it)."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ from headframe.engine import jsontext
 from .account_store import Account
 from .errors import BadRequest, Forbidden, Refusal, TooLarge
 from .hub import Hub
+from .patches import Board, view_patch
 from .rooms import Room, Watcher
 
 log = logging.getLogger("headframe.server")
@@ -37,34 +38,40 @@ CLOSE_TIMEOUT = 2.0
 LAYOUTS = ("wide", "narrow")
 
 
+_WHOLE = object()  # what a client holds of a board before its seat's first state message
+
+
 @dataclass(eq=False)
 class Update:
     """A seat's state message waiting for its board: whole, or a patch of the view
-    (`patch_of` is the version it applies to). Sent in the order posted, it says
-    "board_unchanged" when the board is the one last sent to the watcher."""
+    (`patch_of` is the version it applies to). Sent in the order posted, it carries
+    the board as what changed since the board last sent to the watcher (patches.py)."""
 
     seat: int | None
     message: dict[str, Any]
-    board: asyncio.Future[str | None]
-    texts: dict[bool, str] = field(default_factory=dict)  # by board unchanged
+    board: asyncio.Future[Board | None]
+    texts: list[tuple[object, str]] = field(default_factory=list)  # by the board the watcher holds
 
     async def text(self, watcher: Watcher) -> str:
         # Shielded: the board is shared (other connections, later updates); a connection that closes while
         # it is drawn must not cancel it.
         board = await asyncio.shield(self.board)
-        unchanged = "view_patch" in self.message and self.seat in watcher.board_sent \
-            and watcher.board_sent[self.seat] == board
+        held = watcher.board_sent.get(self.seat, _WHOLE) if "view_patch" in self.message else _WHOLE
         watcher.board_sent[self.seat] = board
-        if unchanged not in self.texts:
-            self.texts[unchanged] = json.dumps({**self.message, "board_unchanged": True} if unchanged
-                                               else {**self.message, "board": board})
-        return self.texts[unchanged]
+        text = next((text for base, text in self.texts if base is held), None)
+        if text is None:
+            text = json.dumps({**self.message, **_board_part(held, board)})
+            self.texts.append((held, text))
+        return text
 
 
-def view_patch(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
-    """The view's top-level keys that changed or came (`set`) and that went (`unset`)."""
-    return {"set": {key: value for key, value in after.items() if key not in before or before[key] != value},
-            "unset": [key for key in before if key not in after]}
+def _board_part(held: object, board: Board | None) -> dict[str, Any]:
+    """The board in a message to a client that holds the board `held`."""
+    if held is board or isinstance(held, Board) and board is not None and board.same(held):
+        return {"board_unchanged": True}
+    if isinstance(held, Board) and board is not None and (patch := board.patch_from(held)) is not None:
+        return {"board_patch": patch}
+    return {"board": None if board is None else board.svg}
 
 
 def broadcast(room: Room) -> None:

@@ -21,14 +21,16 @@ from headframe.engine import load_game
 from headframe.engine.people import naming
 
 from .bots import preloaded, register_by_hand, registered_by_hand
+from .patches import Board, pieces
 
 log = logging.getLogger("headframe.server")
 
 
-def draw(game: str, view: dict[str, Any], names: tuple[str, ...], narrow: bool) -> str:
-    """The board of a seat's view, in the seats' names (what runs in a worker)."""
+def draw(game: str, view: dict[str, Any], names: tuple[str, ...], narrow: bool) -> tuple[str, ...]:
+    """The board of a seat's view, in the seats' names, cut into the pieces its
+    patches are made of (what runs in a worker)."""
     with naming(names):
-        return load_game(game).render_board(view, narrow)
+        return pieces(load_game(game).render_board(view, narrow))
 
 
 def _ready() -> None:
@@ -65,26 +67,29 @@ class Pictures:
         return self._pool
 
     async def board(self, game: str, view: dict[str, Any], names: tuple[str, ...], narrow: bool,
-                    game_id: str) -> str | None:
+                    game_id: str) -> Board | None:
         """The board, or None if drawing it failed: a picture's bug must not stop the
         game (the page shows the view's tables instead)."""
         try:
-            if self.workers <= 0:
-                return await asyncio.to_thread(draw, game, view, names, narrow)
-            if self._starting is not None:
-                await self._starting  # never called at once with _start_workers
-            loop = asyncio.get_running_loop()
-            pool = self._started()
-            try:
-                return await loop.run_in_executor(pool, draw, game, view, names, narrow)
-            except BrokenProcessPool:
-                if self._pool is pool:
-                    self._pool = None
-                    pool.shutdown(wait=False, cancel_futures=True)
-                return await loop.run_in_executor(self._started(), draw, game, view, names, narrow)
+            return Board(await self._draw(game, view, names, narrow))
         except Exception:
             log.exception("the board of game %s (%s) failed to draw", game_id, game)
             return None
+
+    async def _draw(self, game: str, view: dict[str, Any], names: tuple[str, ...], narrow: bool) -> tuple[str, ...]:
+        if self.workers <= 0:
+            return await asyncio.to_thread(draw, game, view, names, narrow)
+        if self._starting is not None:
+            await self._starting  # never called at once with _start_workers
+        loop = asyncio.get_running_loop()
+        pool = self._started()
+        try:
+            return await loop.run_in_executor(pool, draw, game, view, names, narrow)
+        except BrokenProcessPool:
+            if self._pool is pool:
+                self._pool = None
+                pool.shutdown(wait=False, cancel_futures=True)
+            return await loop.run_in_executor(self._started(), draw, game, view, names, narrow)
 
     def close(self) -> None:
         """Stop the workers (after the boards they are drawing)."""

@@ -24,6 +24,7 @@ from headframe.engine.people import naming
 from . import clocks
 from .account_store import Account
 from .names import seat_names
+from .patches import Board
 from .pictures import Pictures
 from .storage import GameRow, Notice
 from .tokens import matches
@@ -46,7 +47,7 @@ class Watcher:
     log_sent: dict[Audience, int] = field(default_factory=dict)
     version_sent: dict[Audience, int] = field(default_factory=dict)
     view_sent: dict[Audience, dict[str, Any]] = field(default_factory=dict)  # the patches' bases
-    board_sent: dict[Audience, str | None] = field(default_factory=dict)  # kept by the send loop, in order
+    board_sent: dict[Audience, Board | None] = field(default_factory=dict)  # kept by the send loop, in order
     closed: bool = False
     on_drop: Any = None
     client: str = ""  # the connection's address, for rate limits
@@ -88,7 +89,7 @@ class Room:
         self._views: tuple[State, dict[Audience, dict[str, Any]]] | None = None  # a state and its views
         self.digests = self.digest(state)
         self.pictures = pictures
-        self._boards: dict[tuple[Audience, bool], asyncio.Future[str | None]] = {}  # by seat and narrow
+        self._boards: dict[tuple[Audience, bool], asyncio.Future[Board | None]] = {}  # by seat and narrow
         self._boards_of: tuple[State, tuple[str, ...]] | None = None  # the state and names they were drawn with
         self.clock: clocks.Clock | None = None  # None: no clock (standins.Timekeeper keeps it)
         self.notices: list[Notice] = []
@@ -248,16 +249,17 @@ class Room:
     async def whole_state(self, seat: Audience, narrow: bool = False) -> dict[str, Any]:
         """The seat's state with its board (in the phone's layout if `narrow`)."""
         state = self.seat_state(seat)
-        return {**state, "board": await asyncio.shield(self.board(seat, state["view"], narrow))}  # shared: see board
+        board = await asyncio.shield(self.board(seat, state["view"], narrow))  # shared: see board
+        return {**state, "board": None if board is None else board.svg}
 
-    def board(self, seat: Audience, view: dict[str, Any], narrow: bool = False) -> asyncio.Future[str | None]:
+    def board(self, seat: Audience, view: dict[str, Any], narrow: bool = False) -> asyncio.Future[Board | None]:
         """The game's board picture of `view` (the seat's now), being drawn off the
         event loop (pictures.py): once per seat, layout, state and seats' names however
         many connections hold the seat (a seat taken by Ann after a board was drawn
         is drawn again); None for a game without one, or whose picture failed.
         Await it shielded: a waiter's cancellation would cancel every waiter's board."""
         if not self.game.has_board():
-            nothing: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
+            nothing: asyncio.Future[Board | None] = asyncio.get_running_loop().create_future()
             nothing.set_result(None)
             return nothing
         names = self.names()

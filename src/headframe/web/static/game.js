@@ -101,7 +101,7 @@ function receive(message) {
 }
 
 // A state message made whole: a later one carries a patch of the view against the last one
-// (`patch_of` is its version) and the board only when it changed (docs/server.md). A client that
+// (`patch_of` is its version) and of the board, or says the board is unchanged (docs/server.md). A client that
 // does not hold that version has lost track: it asks for everything again, once, and ignores the rest.
 let syncing = false;
 function whole(message) {
@@ -119,7 +119,13 @@ function whole(message) {
   message.view_patch.unset.forEach((key) => delete view[key]);
   message.view = view;
   if (message.board_unchanged) message.board = last.board;
+  if (message.board_patch) message.board = patchedBoard(last.board, message.board_patch);
   return true;
+}
+
+// A board patch's pieces: [start, end] of the last board, or new markup.
+function patchedBoard(board, patch) {
+  return patch.map((piece) => (typeof piece === "string" ? piece : board.slice(piece[0], piece[1]))).join("");
 }
 
 // A finished game's log lines open its replay at the step that wrote them.
