@@ -212,6 +212,8 @@ def check_pictures_of_views(state: State, turn: int = 0) -> None:
     every audience's board is drawn, at a fraction of the cost of all at each."""
     game = state.game
     audiences = (None, *range(state.players))
+    assert state.views(audiences) == {seat: state.view(seat) for seat in audiences}, \
+        "views observed together are each seat's view (an OPEN game's observe ignores the seat)"
     others = [audience for audience in audiences if audience not in state.to_move()]
     drawn_for = set(state.to_move()) | ({others[turn % len(others)]} if others else set())
     for seat in audiences:

@@ -7,11 +7,11 @@ import random
 import pytest
 
 from headframe.engine import load_game
-from headframe.server.patches import Board, patched, pieces
+from headframe.server.patches import Board, patched
 
 
 def board(svg: str) -> Board:
-    return Board(pieces(svg))
+    return Board.cut(svg)
 
 
 @pytest.mark.parametrize("name", ["tinners-trail", "copper-country", "ore-city", "coal-country"])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import typing
+from functools import cache
 from typing import Any, Self
 
 from .errors import OptionError
@@ -44,7 +45,7 @@ class Options:
         return cls(**values)
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        return {name: getattr(self, name) for name in _names(type(self))}
 
     @classmethod
     def describe(cls) -> list[dict[str, Any]]:
@@ -119,3 +120,8 @@ def _check(name: str, value: Any, field: dataclasses.Field, hint: Any) -> None:
     minimum = field.metadata.get("minimum")
     if minimum is not None and value < minimum:
         raise OptionError(f"option {name!r} must be at least {minimum}, not {value!r}")
+
+
+@cache
+def _names(options: type[Options]) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(options))  # every view names them: not looked up each time

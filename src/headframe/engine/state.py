@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import marshal
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -131,6 +132,8 @@ class State:
     # The shape of each field (engine.shapes), if the game declares them: a clone copies each
     # field as deep as its shape (else one marshal round trip), and a loaded position is held to them.
     SHAPES: ClassVar[Shapes | None] = None
+    # True when `observe` ignores the seat (every seat sees everything): `views` observes once.
+    OPEN: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -281,6 +284,21 @@ class State:
         """A JSON observation of everything `seat` may know (None: a spectator)."""
         if seat is not None:
             self._check_seat(seat)
+        return self._view(seat, self.observe(seat))
+
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        """`view(seat)` of each of `seats`; a game whose seats all see everything (OPEN)
+        is observed once, and its views share what they observed (read them, never change them)."""
+        seats = list(seats)
+        for seat in seats:
+            if seat is not None:
+                self._check_seat(seat)
+        if not self.OPEN:
+            return {seat: self._view(seat, self.observe(seat)) for seat in seats}
+        observed = self.observe(None)
+        return {seat: self._view(seat, observed) for seat in seats}
+
+    def _view(self, seat: int | None, observed: dict[str, Any]) -> dict[str, Any]:
         to_move = self.to_move()
         view: dict[str, Any] = {
             "game": self.game.name,
@@ -290,7 +308,7 @@ class State:
             "to_move": list(to_move),
             "over": not to_move,
         }
-        view.update(self.observe(seat))  # VIEW_HEADER keys are the engine's; observe never uses them
+        view.update(observed)  # VIEW_HEADER keys are the engine's; observe never uses them
         if seat is not None and seat in to_move:
             view["decision"] = self.decision(seat).to_json()
         if not to_move:

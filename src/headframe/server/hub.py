@@ -188,7 +188,7 @@ class Hub:
                 candidate.apply(seat, action)
             except IllegalAction as exc:
                 raise BadRequest(str(exc)) from None
-            mask, digests = room.changes(candidate, seat)
+            mask, known = room.changes(candidate, seat)
             status = "finished" if candidate.is_over() else room.status()
             result = candidate.result().to_json() if candidate.is_over() else None
             move = Move(room.id, room.version, seat, candidate.history[-1][1].to_json(), status, result, mask,
@@ -197,7 +197,7 @@ class Hub:
             move.clock = stored(clock)
 
             def swap() -> None:
-                room.state, room.digests, room.clock = candidate, digests, clock
+                room.state, room.known, room.clock = candidate, known, clock
                 room.seen.append(mask)
                 room.row.status, room.row.result = status, result
                 if status == "finished" and self.on_finished is not None:
@@ -218,11 +218,11 @@ class Hub:
                 await asyncio.to_thread(candidate.undo, seat)
             except IllegalAction as exc:
                 raise BadRequest(str(exc)) from None
-            digests = room.digest(candidate)
+            known = room.knowledge(candidate)
             clock = self.timekeeper.after(room, candidate, room.status())
 
             def swap() -> None:
-                room.state, room.digests, room.clock = candidate, digests, clock
+                room.state, room.known, room.clock = candidate, known, clock
                 room.seen.pop()
 
             take_back = asyncio.to_thread(self.store.take_back, room.id, room.version - 1, stored(clock),
@@ -384,7 +384,7 @@ class Hub:
         was_over, seats_before = room.state.is_over(), room.seats_json()
         if known and (not moves or not _same_move(room.state.history[known - 1], moves[0])):
             fresh = await asyncio.to_thread(self._load, room.id)
-            room.state, room.seen, room.digests = fresh.state, fresh.seen, fresh.digests
+            room.state, room.seen, room.known = fresh.state, fresh.seen, fresh.known
         else:
             self._replay(room, moves[1:] if known else moves)
         row.bot_seed = room.row.bot_seed if row.bot_seed is None else row.bot_seed
@@ -409,7 +409,7 @@ class Hub:
         for _ply, seat, action, seen in moves:
             state.apply(seat, action)
             room.seen.append(everyone if seen is None else seen)
-        room.state, room.digests = state, room.digest(state)
+        room.state, room.known = state, room.knowledge(state)
 
     def _chore(self, work) -> None:
         task = asyncio.get_running_loop().create_task(work)

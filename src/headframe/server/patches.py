@@ -3,8 +3,8 @@
 A view's patch names its top-level keys that changed. A board's patch is a list of
 pieces: `[start, end]`, a range of the last board sent (in UTF-16 code units, as a
 browser's `String.slice` counts), or a string of new markup; joined, they are the new
-board. Boards are cut into pieces at their groups and texts (`pieces`, in the board
-workers), so one moved cube changes the pieces it is in, not a 90 KB picture."""
+board. Boards are cut into pieces at their groups and texts (`Board.cut`, in the
+board workers), so one moved cube changes the pieces it is in, not a 90 KB picture."""
 
 from __future__ import annotations
 
@@ -14,9 +14,11 @@ from functools import cached_property
 from typing import Any
 
 # Before each group and text: a board's pieces are a few hundred elements' markup.
-_CUT = re.compile(r"(?=<(?:g|text)[ >])")
+_CUT = re.compile(r"<(?:g|text)[ >]")
 # A patch worth sending is well under the board (else the whole board is sent).
 _WORTH = 0.5
+# How far from where a piece of the last board was expected it is looked for.
+_NEAR = 64
 
 BoardPatch = list[list[int] | str]
 
@@ -25,10 +27,6 @@ def view_patch(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     """The view's top-level keys that changed or came (`set`) and that went (`unset`)."""
     return {"set": {key: value for key, value in after.items() if key not in before or before[key] != value},
             "unset": [key for key in before if key not in after]}
-
-
-def pieces(svg: str) -> tuple[str, ...]:
-    return tuple(_CUT.split(svg))
 
 
 def patched(board: str, patch: BoardPatch) -> str:
@@ -40,31 +38,33 @@ def patched(board: str, patch: BoardPatch) -> str:
 
 
 def _utf16_length(text: str) -> int:
-    return len(text) if text.isascii() else len(text.encode("utf-16-le")) // 2
+    return len(text.encode("utf-16-le")) // 2
 
 
 @dataclass(frozen=True, eq=False)
 class Board:
-    """A drawn board, as its pieces."""
+    """A drawn board, as its pieces, and where each starts in UTF-16 code units (the
+    board's length last)."""
 
     pieces: tuple[str, ...]
+    starts: tuple[int, ...]
+
+    @classmethod
+    def cut(cls, svg: str) -> Board:
+        """The board `svg` in pieces (in the board workers, which send it so)."""
+        bounds = [0, *(cut.start() for cut in _CUT.finditer(svg)), len(svg)]
+        pieces = tuple(svg[start:end] for start, end in zip(bounds, bounds[1:]))
+        if _utf16_length(svg) == len(svg):  # nothing past the basic plane: UTF-16 counts as Python does
+            return cls(pieces, tuple(bounds))
+        starts, at = [0], 0
+        for piece in pieces:
+            at += _utf16_length(piece)
+            starts.append(at)
+        return cls(pieces, tuple(starts))
 
     @cached_property
     def svg(self) -> str:
         return "".join(self.pieces)
-
-    @cached_property
-    def _starts(self) -> list[int]:
-        starts, at = [], 0
-        for piece in self.pieces:
-            starts.append(at)
-            at += _utf16_length(piece)
-        starts.append(at)
-        return starts
-
-    @cached_property
-    def _where(self) -> dict[str, int]:
-        return {piece: index for index, piece in reversed(list(enumerate(self.pieces)))}
 
     def same(self, other: Board) -> bool:
         return self is other or self.pieces == other.pieces
@@ -72,20 +72,21 @@ class Board:
     def patch_from(self, base: Board) -> BoardPatch | None:
         """This board as pieces of `base` and new markup, or None when that is not
         worth it (the board has changed too much)."""
-        where, old, starts = base._where, base.pieces, base._starts
+        old, starts = base.pieces, base.starts
         patch: BoardPatch = []
         run: list[int] | None = None  # base pieces [first, last) being copied
+        at = 0  # the base piece expected next
         new_markup = 0
         for piece in self.pieces:
-            if run is not None and run[1] < len(old) and old[run[1]] == piece:
-                run[1] += 1
+            if run is not None and at < len(old) and old[at] == piece:
+                run[1] = at = at + 1
                 continue
             if run is not None:
                 patch.append([starts[run[0]], starts[run[1]]])
                 run = None
-            index = where.get(piece)
+            index = _near(old, at, piece)
             if index is not None:
-                run = [index, index + 1]
+                run, at = [index, index + 1], index + 1
             elif patch and isinstance(patch[-1], str):
                 patch[-1] += piece
                 new_markup += len(piece)
@@ -95,3 +96,14 @@ class Board:
         if run is not None:
             patch.append([starts[run[0]], starts[run[1]]])
         return patch if new_markup < _WORTH * starts[-1] else None
+
+
+def _near(old: tuple[str, ...], at: int, piece: str) -> int | None:
+    """Where `piece` is in the base near where it was expected, after it first (boards
+    of one game keep their order; a piece moved further is sent anew)."""
+    for low, high in ((at, at + _NEAR), (max(0, at - _NEAR), at)):
+        try:
+            return old.index(piece, low, high)
+        except ValueError:
+            pass
+    return None

@@ -21,16 +21,16 @@ from headframe.engine import load_game
 from headframe.engine.people import naming
 
 from .bots import preloaded, register_by_hand, registered_by_hand
-from .patches import Board, pieces
+from .patches import Board
 
 log = logging.getLogger("headframe.server")
 
 
-def draw(game: str, view: dict[str, Any], names: tuple[str, ...], narrow: bool) -> tuple[str, ...]:
+def draw(game: str, view: dict[str, Any], names: tuple[str, ...], narrow: bool) -> Board:
     """The board of a seat's view, in the seats' names, cut into the pieces its
     patches are made of (what runs in a worker)."""
     with naming(names):
-        return pieces(load_game(game).render_board(view, narrow))
+        return Board.cut(load_game(game).render_board(view, narrow))
 
 
 def _ready() -> None:
@@ -71,12 +71,12 @@ class Pictures:
         """The board, or None if drawing it failed: a picture's bug must not stop the
         game (the page shows the view's tables instead)."""
         try:
-            return Board(await self._draw(game, view, names, narrow))
+            return await self._draw(game, view, names, narrow)
         except Exception:
             log.exception("the board of game %s (%s) failed to draw", game_id, game)
             return None
 
-    async def _draw(self, game: str, view: dict[str, Any], names: tuple[str, ...], narrow: bool) -> tuple[str, ...]:
+    async def _draw(self, game: str, view: dict[str, Any], names: tuple[str, ...], narrow: bool) -> Board:
         if self.workers <= 0:
             return await asyncio.to_thread(draw, game, view, names, narrow)
         if self._starting is not None:

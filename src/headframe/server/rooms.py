@@ -11,8 +11,6 @@ learns neither the count nor the timing of others' sealed steps."""
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import json
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -32,6 +30,7 @@ from .tokens import matches
 OUTBOX_LIMIT = 256
 
 Audience = int | None  # a seat, or None for spectators
+Known = tuple[dict[str, Any], int]  # what an audience may know: its view and the length of the log
 
 
 @dataclass(eq=False)
@@ -87,7 +86,7 @@ class Room:
         # Per action: the bit mask of the audiences whose view it changed (bit `players`: spectators).
         self.seen = [everyone if mask is None else mask for mask in (seen or [])]
         self._views: tuple[State, dict[Audience, dict[str, Any]]] | None = None  # a state and its views
-        self.digests = self.digest(state)
+        self.known = self.knowledge(state)
         self.pictures = pictures
         self._boards: dict[tuple[Audience, bool], asyncio.Future[Board | None]] = {}  # by seat and narrow
         self._boards_of: tuple[State, tuple[str, ...]] | None = None  # the state and names they were drawn with
@@ -138,27 +137,25 @@ class Room:
         return 1 << (self.state.players if audience is None else audience)
 
     def views(self, state: State) -> dict[Audience, dict[str, Any]]:
-        """Every audience's view of `state`, computed once: an action's digests and the
+        """Every audience's view of `state`, computed once: what an action changed and the
         messages it causes share them (a state is never changed once it is the room's)."""
         if self._views is None or self._views[0] is not state:
-            self._views = (state, {audience: state.view(audience) for audience in self.audiences()})
+            self._views = (state, state.views(self.audiences()))
         return self._views[1]
 
-    def digest(self, state: State) -> dict[Audience, bytes]:
-        """What each audience may know, condensed: its view and the length of its log."""
+    def knowledge(self, state: State) -> dict[Audience, Known]:
+        """What each audience may know of `state`: its view and the length of its log."""
         length = len(state.log)
-        return {audience: hashlib.blake2b(
-            json.dumps([view, length], sort_keys=True, separators=(",", ":")).encode(),
-            digest_size=16).digest() for audience, view in self.views(state).items()}
+        return {audience: (view, length) for audience, view in self.views(state).items()}
 
-    def changes(self, after: State, actor: int | None) -> tuple[int, dict[Audience, bytes]]:
-        """The audiences an action changed (the actor always), and their digests after it."""
-        digests = self.digest(after)
+    def changes(self, after: State, actor: int | None) -> tuple[int, dict[Audience, Known]]:
+        """The audiences an action changed (the actor always), and what they know after it."""
+        known = self.knowledge(after)
         mask = 0 if actor is None else self.bit(actor)
-        for audience, value in digests.items():
-            if value != self.digests[audience]:
+        for audience, value in known.items():
+            if value != self.known[audience]:
                 mask |= self.bit(audience)
-        return mask, digests
+        return mask, known
 
     def version_for(self, audience: Audience) -> int:
         """The audience's version: how many actions changed what it may know."""

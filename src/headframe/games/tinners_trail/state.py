@@ -28,6 +28,7 @@ class TinnersTrailState(State):
         "investments", "cubes_left", "invest_position", "invest_out", "declined",
         "prospects_made", "sold_copper", "sold_tin",
     )
+    OPEN = True  # TIN-R7: every seat sees everything
     turn: int  # 1..4
     step: str  # a step of flow.FLOW (flow.STEPS once settled)
     actor: int  # the seat that owes the step, -1 for none
@@ -82,7 +83,7 @@ class TinnersTrailState(State):
         return self.game.tables  # type: ignore[attr-defined]
 
     def observe(self, seat: int | None) -> dict[str, Any]:
-        return view.observe(self)  # TIN-R7: every seat sees everything
+        return view.observe(self)
 
     def final_result(self) -> Result:
         return scoring.final_result(self)
