@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from functools import cache
 from typing import Any, Self
 
 from .errors import OptionError
@@ -122,6 +121,11 @@ def _check(name: str, value: Any, field: dataclasses.Field, hint: Any) -> None:
         raise OptionError(f"option {name!r} must be at least {minimum}, not {value!r}")
 
 
-@cache
+_NAMES: dict[type, tuple[str, ...]] = {}  # by class: every view names the options, so they are looked up once
+
+
 def _names(options: type[Options]) -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(options))  # every view names them: not looked up each time
+    names = _NAMES.get(options)
+    if names is None:
+        names = _NAMES[options] = tuple(f.name for f in dataclasses.fields(options))
+    return names
