@@ -9,6 +9,7 @@ import pytest
 from headframe.engine import Rng, seat_colour
 from headframe.games.coal_country.actions import Build, ChurchTarget, Place, PlaceTile
 from headframe.games.coal_country.board_parts import ON_BOARD
+from headframe.games.coal_country.text import inspection_words
 
 from ..boards import NS, check_board, clickables, drawn_ids, hint, texts
 from ..boards import save as save_picture
@@ -48,6 +49,10 @@ def test_random_games_render_every_legal_action_on_board(players, options):
     root = check(state, None)
     assert not clickables(root)
     assert {"place", "stack", "place_tile", "buy_cube"} <= kinds_drawn
+    # COAL-R74: each company's inspection in words, a fine or a bonus in dollars ("$-66" read as nothing)
+    read = words(root)
+    assert all(f"Inspection: {inspection_words(**entry)}" in read for entry in state.view(None)["inspection"])
+    assert "$-" not in read and "$+" not in read
     if not options:
         save(f"{players}p-over", GAME.render_board(state.view(0)))
 

@@ -30,6 +30,7 @@ from .board_parts import (
 )
 from .components import UTILITIES
 from .glossary import LOT_KEY, SPACE_KEYS, building_key, tile_key, utility_key
+from .text import inspection_words
 
 
 class Plan(NamedTuple):
@@ -114,10 +115,8 @@ class Companies(Drawing):
             parts.append(svg.text(x, y + 16, f"{listed(badges)} active", font_size=12, font_weight="bold"))
         inspection = self.view.get("inspection") or []
         if player["seat"] < len(inspection):
-            entry = inspection[player["seat"]]
-            at = f"inspection.{player['seat']}."
-            parts.append(line(x, y + 32, "inspection ", Amount(at + "fees", entry["fees"]), " fees, $",
-                              Amount(at + "change", f"{entry['change']:+d}"), font_size=12))
+            parts.append(svg.text(x, y + 32, "Inspection: " + inspection_words(**inspection[player["seat"]]),
+                                  font_size=12))
         return svg.group(*parts)
 
     def behind_screen(self, player: dict) -> str:

@@ -8,7 +8,7 @@ from headframe.engine import seat_colour_name, seat_label
 from headframe.engine.people import listed, plural
 
 from .components import UTILITIES
-from .text import CUBE_LETTERS, STAGE_NAMES, STEP_NAMES, where
+from .text import CUBE_LETTERS, STAGE_NAMES, STEP_NAMES, inspection_words, where
 
 INDICATOR_WORDS = {1: "green (+1)", -1: "red (-1)", 0: "white (0)"}
 FACING = {"N": ("S", 0, -1), "E": ("W", 1, 0), "S": ("N", 0, 1), "W": ("E", -1, 0)}
@@ -119,15 +119,6 @@ def _company(view: dict, player: dict, names: dict[str, str]) -> list[str]:
     if seat < len(inspection):
         out.append(f"  Inspection: {inspection_words(**inspection[seat])}")
     return out
-
-
-def inspection_words(fees: int, change: int) -> str:
-    """COAL-R74: a fine (all the cash when short) or a bonus."""
-    if change < 0:
-        return f"{plural(fees, 'fee')}, a fine of ${-change}"
-    if change > 0:
-        return f"{plural(-fees, 'fee')} to the good, a bonus of ${change}"
-    return f"{plural(fees, 'fee')}, a fine it has no money to pay" if fees > 0 else "no fine and no bonus"
 
 
 def _result(view: dict) -> str:

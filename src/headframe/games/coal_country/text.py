@@ -117,6 +117,15 @@ def _built(t, e) -> str:
     return f"{who(e)} builds the {t.building_names[e['building']]} on building lot {e['lot'] + 1}{over}"
 
 
+def inspection_words(fees: int, change: int) -> str:
+    """COAL-R74: a fine (all the cash when short) or a bonus."""
+    if change < 0:
+        return f"{plural(fees, 'fee')}, a fine of ${-change}"
+    if change > 0:
+        return f"{plural(-fees, 'fee')} to the good, a bonus of ${change}"
+    return f"{plural(fees, 'fee')}, a fine it has no money to pay" if fees > 0 else "no fine and no bonus"
+
+
 def _inspection(t, e) -> str:
     change = e["change"]
     money = f"loses ${-change}" if change < 0 else f"gains ${change}" if change > 0 else "pays nothing"
