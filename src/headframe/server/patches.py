@@ -3,8 +3,8 @@
 A view's patch names its top-level keys that changed. A board's patch is a list of
 pieces: `[start, end]`, a range of the last board sent (in UTF-16 code units, as a
 browser's `String.slice` counts), or a string of new markup; joined, they are the new
-board. Boards are cut into pieces at their groups and texts (`Board.cut`, in the
-board workers), so one moved cube changes the pieces it is in, not a 90 KB picture."""
+board. Boards are cut into pieces at their groups, texts and titles (`Board.cut`, in
+the board workers), so one moved cube changes the pieces it is in, not a 90 KB picture."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-# Before each group and text: a board's pieces are a few hundred elements' markup.
-_CUT = re.compile(r"<(?:g|text)[ >]")
+# Before each group, text and title: a board's pieces are a few hundred elements' markup, and a
+# number that changes does not resend the explanation beside it.
+_CUT = re.compile(r"<(?:g|text|title)[ >]")
 # A patch worth sending is well under the board (else the whole board is sent).
 _WORTH = 0.5
 # How far from where a piece of the last board was expected it is looked for.
