@@ -555,12 +555,13 @@ def bench(
     game: list[str] = typer.Option([], "--game", "-g", help="A game to measure (default: all)."),
     players: list[int] = typer.Option([], "--players", "-p", help="A player count (default: all)."),
     seconds: float = typer.Option(2.0, "--seconds", help="Time per measurement."),
+    rounds: int = typer.Option(1, "--rounds", min=1, help="Rounds per case; each rate is its best round's."),
 ) -> None:
     """Throughput benchmarks, as JSON."""
     from headframe.bench import run
 
     try:
-        print(json.dumps(run(game or None, players or None, seconds), indent=2))
+        print(json.dumps(run(game or None, players or None, seconds, rounds), indent=2))
     except HeadframeError as exc:
         fail(str(exc))
 

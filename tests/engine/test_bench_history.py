@@ -9,6 +9,7 @@ import json
 import pytest
 
 from bench import history
+from headframe.bench import best_of
 
 
 def a_run(decisions: float, clone: float, ismcts: float = 100.0) -> dict:
@@ -58,3 +59,11 @@ def test_a_check_is_against_the_newest_run_that_measured_the_same_games(tmp_path
     (tmp_path / "99999999T000000Z-feed.json").write_text(json.dumps({"commit": "feed", **part}))  # newer, other game
     assert history.baseline(a_run(1, 1), history.runs(tmp_path)) == whole
     assert history.baseline(a_run(1, 1), []) is None
+
+
+def test_rounds_keep_each_rate_at_its_best() -> None:
+    # Other load only slows a round down: the best round of each rate is the one to compare.
+    first, second = a_run(40_000, 25.0, ismcts=120.0)["results"][0], a_run(50_000, 30.0, ismcts=90.0)["results"][0]
+    best = best_of([first, second])
+    assert (best["decisions_per_s"], best["clone_us"], best["ismcts_iterations_per_s"]) == (50_000, 25.0, 120.0)
+    assert best["game"] == "ore-city" and best_of([first]) == first
