@@ -32,7 +32,7 @@ from pathlib import Path
 import httpx
 import websockets
 
-from headframe.server.patches import patched
+from headframe.server.patches import boards_after
 
 
 def free_port() -> int:
@@ -125,7 +125,7 @@ async def play_seat(url: str, token: str, seat: int, rng: random.Random, measure
     """Play one seat to the end, keeping its view and board as a browser does; returns its moves."""
     moves = 0
     view: dict = {}
-    board = ""
+    boards: tuple[str | None, str | None] = (None, None)  # the last board and the one before
     sent_at: float | None = None
     sent_version = -1
     async with websockets.connect(url, max_size=None, compression="deflate" if compression else None) as connection:
@@ -145,11 +145,8 @@ async def play_seat(url: str, token: str, seat: int, rng: random.Random, measure
                     del view[key]
             else:
                 view = message["view"]
-            if "board_patch" in message:
-                board = patched(board, message["board_patch"])
-                measures.board_patches += 1
-            elif "board" in message:
-                board = message["board"]
+            boards = boards_after(message, boards)
+            measures.board_patches += "board_patch" in message
             if message["version"] <= sent_version:
                 continue
             if sent_at is not None:

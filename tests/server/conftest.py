@@ -24,7 +24,7 @@ from headframe.engine import game_names, load_game
 from headframe.engine.people import naming
 from headframe.server import create_app
 from headframe.server.names import seat_names
-from headframe.server.patches import patched
+from headframe.server.patches import boards_after
 from headframe.server.storage import sqlite_url
 
 # Copper Country's short game, with its turn limit (COP-R58): random seats may otherwise play a
@@ -172,26 +172,24 @@ def claim(http, game_id: str, seat: int, invitation: str | None, name: str | Non
     return response.json()["token"]
 
 
-def applied(message: dict, latest: dict) -> dict:
+def applied(message: dict, latest: dict, kept: dict) -> dict:
     """A state message as a client holds it once applied to the seat's `latest` state
-    (docs/server.md): its whole view and board, whether it carried them or a patch."""
-    if "view_patch" not in message:
-        return message
-    base = latest[message["seat"]]
-    assert base["version"] == message["patch_of"], (base["version"], message["patch_of"])
-    patch = message["view_patch"]
-    assert set(patch) == {"set", "unset"}
-    view = {key: value for key, value in base["view"].items() if key not in patch["unset"]} | patch["set"]
-    whole = {key: value for key, value in message.items()
-             if key not in ("view_patch", "patch_of", "board_unchanged", "board_patch")}
-    if message.get("board_unchanged"):
-        board = base["board"]
-    elif "board_patch" in message:
-        board = patched(base["board"], message["board_patch"])
-    else:
-        board = message["board"]
-    return {**whole, "view": view, "board": board}
-
+    (docs/server.md): its whole view and board, whether it carried them or a patch.
+    It becomes the seat's latest; `kept[seat]` are the boards the client keeps for
+    patches, the last and the one before."""
+    seat = message["seat"]
+    boards = boards_after(message, kept.get(seat, (None, None)))
+    if "view_patch" in message:
+        base = latest[seat]
+        assert base["version"] == message["patch_of"], (base["version"], message["patch_of"])
+        patch = message["view_patch"]
+        assert set(patch) == {"set", "unset"}
+        view = {key: value for key, value in base["view"].items() if key not in patch["unset"]} | patch["set"]
+        whole = {key: value for key, value in message.items()
+                 if key not in ("view_patch", "patch_of", "board_unchanged", "board_patch")}
+        message = {**whole, "view": view, "board": boards[0]}
+    latest[seat], kept[seat] = message, boards
+    return message
 
 
 class Seat:
@@ -204,6 +202,7 @@ class Seat:
         self.messages: list[dict] = []
         self.received: list[dict] = []
         self.latest: dict = {}  # seat -> latest state message
+        self.boards: dict = {}  # seat -> the boards kept for patches (`applied`)
         self.arrived = asyncio.Event()
 
     async def __aenter__(self) -> Seat:
@@ -223,8 +222,9 @@ class Seat:
                 self.received.append(message)
                 if message["type"] == "welcome":
                     self.latest.clear()
+                    self.boards.clear()
                 if message["type"] == "state":
-                    message = self.latest[message["seat"]] = applied(message, self.latest)
+                    message = applied(message, self.latest, self.boards)
                 self.messages.append(message)
                 self.arrived.set()
         except websockets.ConnectionClosed:

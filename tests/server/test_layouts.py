@@ -37,17 +37,15 @@ async def next_of(socket, kind: str) -> dict:
 async def two_layouts(server, game_id: str, token: str) -> None:
     phone = await connect(server, game_id, {"tokens": [token], "layout": "narrow"})
     laptop = await connect(server, game_id, {"tokens": [token]})
-    held: dict = {phone: {}, laptop: {}}  # by connection, its seats' states made whole
+    held: dict = {phone: ({}, {}), laptop: ({}, {})}  # by connection, its seats' states made whole and boards kept
 
     async def board(socket) -> str:
-        message = applied(await next_of(socket, "state"), held[socket])
-        held[socket][message["seat"]] = message
-        return message["board"]
+        return applied(await next_of(socket, "state"), *held[socket])["board"]
 
     try:
         assert width(await board(phone)) <= svg.NARROW_WIDTH
         assert width(await board(laptop)) > svg.NARROW_WIDTH  # no layout said: the wide board
-        first = held[laptop][0]
+        first = held[laptop][0][0]
         action = first["view"]["decision"]["actions"][0]
         await laptop.send(json.dumps({"type": "act", "seat": 0, "action": action, "version": first["version"]}))
         # One move, each connection's update in its own layout.

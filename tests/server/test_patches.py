@@ -18,22 +18,34 @@ def board(svg: str) -> Board:
 def test_each_seats_boards_through_a_game_are_rebuilt_from_their_patches(name):
     game = load_game(name)
     state, rng = game.new_state(2, 11), random.Random(11)
-    last: dict[int, Board] = {}
-    sent_bytes = board_bytes = patches = 0
+    kept: dict[int, list[Board]] = {0: [], 1: []}  # by viewer: the boards a client holds, the last first
+    sent = {1: 0, 2: 0}  # bytes sent with patches of the last board, and of the last two
+    board_bytes = patches = 0
     for _ in range(30):
         seat = state.to_move()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
         for viewer in (0, 1):
             drawn = board(game.render_board(state.view(viewer)))
-            if viewer in last:
-                patch = drawn.patch_from(last[viewer])
+            for bases in (1, 2):
+                held = kept[viewer][:bases]
+                patch = drawn.patch_from(*held) if held else None
                 if patch is not None:  # else the board changed too much: it is sent whole
-                    assert patched(last[viewer].svg, json.loads(json.dumps(patch))) == drawn.svg
+                    assert patched(json.loads(json.dumps(patch)), *(base.svg for base in held)) == drawn.svg
                     patches += 1
-                sent_bytes += len(drawn.svg if patch is None else json.dumps(patch))
-                board_bytes += len(drawn.svg)
-            last[viewer] = drawn
-    assert patches > 50 and sent_bytes < board_bytes / 4
+                sent[bases] += len(drawn.svg if patch is None else json.dumps(patch))
+            board_bytes += len(drawn.svg)
+            kept[viewer].insert(0, drawn)
+    assert patches > 100 and sent[2] <= sent[1] < board_bytes / 4
+
+
+def test_a_range_of_the_board_before_the_last_says_so():
+    # The seat moved: its clickable places went, and are back now that it is to move again.
+    offered = board('<svg><text>3</text><g class="clickable"><title>Mine here</title></g></svg>')
+    moved = board("<svg><text>4</text></svg>")
+    again = board('<svg><text>5</text><g class="clickable"><title>Mine here</title></g></svg>')
+    patch = again.patch_from(moved, offered)
+    assert patch is not None and any(len(piece) == 3 and piece[2] == 1 for piece in patch if isinstance(piece, list))
+    assert patched(patch, moved.svg, offered.svg) == again.svg
 
 
 def test_ranges_count_as_a_browser_counts_past_the_basic_plane():
@@ -41,7 +53,7 @@ def test_ranges_count_as_a_browser_counts_past_the_basic_plane():
     after = board('<svg><text x="1">£ 3 ⚒</text><g>🂡 ace</g><g id="a">two</g><text>🂮 🂭</text></svg>')
     patch = after.patch_from(before)
     assert patch is not None and '<g id="a">two</g>' in patch
-    assert patched(before.svg, patch) == after.svg
+    assert patched(patch, before.svg) == after.svg
 
 
 def test_a_board_changed_throughout_is_sent_whole_and_an_equal_one_is_the_same():
@@ -56,4 +68,4 @@ def test_pieces_moved_and_repeated_are_copied_from_the_last_board():
     after = board("<svg><g>c</g><g>a</g><g>a</g><g>b</g><g>new</g><g>end</g></svg>")
     patch = after.patch_from(before)
     assert patch is not None and [piece for piece in patch if isinstance(piece, str)] == ["<g>new</g>"]
-    assert patched(before.svg, patch) == after.svg
+    assert patched(patch, before.svg) == after.svg

@@ -27,7 +27,7 @@ from .account_store import Account
 from .errors import BadRequest, Forbidden, Refusal, TooLarge
 from .hub import Hub
 from .patches import Board, view_patch
-from .rooms import Room, Watcher
+from .rooms import Held, Room, Watcher
 
 log = logging.getLogger("headframe.server")
 
@@ -38,39 +38,52 @@ CLOSE_TIMEOUT = 2.0
 LAYOUTS = ("wide", "narrow")
 
 
-_WHOLE = object()  # what a client holds of a board before its seat's first state message
-
-
 @dataclass(eq=False)
 class Update:
     """A seat's state message waiting for its board: whole, or a patch of the view
     (`patch_of` is the version it applies to). Sent in the order posted, it carries
-    the board as what changed since the board last sent to the watcher (patches.py)."""
+    the board as what changed since the boards last sent to the watcher (patches.py)."""
 
     seat: int | None
     message: dict[str, Any]
     board: asyncio.Future[Board | None]
-    texts: list[tuple[object, str]] = field(default_factory=list)  # by the board the watcher holds
+    texts: list[tuple[Held | None, str]] = field(default_factory=list)  # by the boards the watcher holds
 
     async def text(self, watcher: Watcher) -> str:
         # Shielded: the board is shared (other connections, later updates); a connection that closes while
         # it is drawn must not cancel it.
         board = await asyncio.shield(self.board)
-        held = watcher.board_sent.get(self.seat, _WHOLE) if "view_patch" in self.message else _WHOLE
-        watcher.board_sent[self.seat] = board
-        text = next((text for base, text in self.texts if base is held), None)
+        held = watcher.board_sent.get(self.seat) if "view_patch" in self.message else None
+        text = next((text for base, text in self.texts if _same_held(base, held)), None)
         if text is None:
             text = json.dumps({**self.message, **_board_part(held, board)})
             self.texts.append((held, text))
+        if held is None:
+            watcher.board_sent[self.seat] = (board, None)  # a whole state: the client forgets older boards
+        elif not (held[0] is board or _both_boards(held[0], board) and board.same(held[0])):
+            watcher.board_sent[self.seat] = (board, held[0])
         return text
 
 
-def _board_part(held: object, board: Board | None) -> dict[str, Any]:
-    """The board in a message to a client that holds the board `held`."""
-    if held is board or isinstance(held, Board) and board is not None and board.same(held):
+def _same_held(one: Held | None, other: Held | None) -> bool:
+    return one is other or one is not None and other is not None and one[0] is other[0] and one[1] is other[1]
+
+
+def _both_boards(one: Board | None, other: Board | None) -> bool:
+    return isinstance(one, Board) and isinstance(other, Board)
+
+
+def _board_part(held: Held | None, board: Board | None) -> dict[str, Any]:
+    """The board in a message to a client that holds the boards `held` (None: none, a whole state)."""
+    if held is not None and board is not None and held[0] is not None:
+        last, before = held
+        if board.same(last):
+            return {"board_unchanged": True}
+        patch = board.patch_from(last) if before is None else board.patch_from(last, before)
+        if patch is not None:
+            return {"board_patch": patch}
+    elif held is not None and board is None and held[0] is None:
         return {"board_unchanged": True}
-    if isinstance(held, Board) and board is not None and (patch := board.patch_from(held)) is not None:
-        return {"board_patch": patch}
     return {"board": None if board is None else board.svg}
 
 

@@ -2,8 +2,10 @@
 
 A view's patch names its top-level keys that changed. A board's patch is a list of
 pieces: `[start, end]`, a range of the last board sent (in UTF-16 code units, as a
-browser's `String.slice` counts), or a string of new markup; joined, they are the new
-board. Boards are cut into pieces at their groups, texts and titles (`Board.cut`, in
+browser's `String.slice` counts), `[start, end, 1]`, a range of the board before it,
+or a string of new markup; joined, they are the new board. (A seat's board gains its
+clickable places when it is to move and loses them when it has moved: the board
+before the last often has them.) Boards are cut into pieces at their groups, texts and titles (`Board.cut`, in
 the board workers), so one moved cube changes the pieces it is in, not a 90 KB picture."""
 
 from __future__ import annotations
@@ -30,12 +32,25 @@ def view_patch(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
             "unset": [key for key in before if key not in after]}
 
 
-def patched(board: str, patch: BoardPatch) -> str:
-    """A board patch applied to the board it was made against, as a client applies it
-    (game.js does the same with `String.slice`)."""
-    units = board.encode("utf-16-le")
-    return "".join(piece if isinstance(piece, str) else units[2 * piece[0]:2 * piece[1]].decode("utf-16-le")
+def patched(patch: BoardPatch, *boards: str) -> str:
+    """A board patch applied to the boards it was made against (the last, and the one
+    before), as a client applies it (game.js does the same with `String.slice`)."""
+    units = [board.encode("utf-16-le") for board in boards]
+    return "".join(piece if isinstance(piece, str)
+                   else units[piece[2] if len(piece) > 2 else 0][2 * piece[0]:2 * piece[1]].decode("utf-16-le")
                    for piece in patch)
+
+
+def boards_after(message: dict[str, Any], held: tuple[str | None, str | None]) -> tuple[str | None, str | None]:
+    """The boards a client holds for the message's seat after a state message (the last
+    board and the one before), given those it `held`: what game.js does."""
+    if "view_patch" not in message:
+        return message["board"], None  # a whole state: older boards are forgotten
+    if message.get("board_unchanged"):
+        return held
+    if "board_patch" in message:
+        return patched(message["board_patch"], *(board or "" for board in held)), held[0]
+    return message["board"], held[0]
 
 
 def _utf16_length(text: str) -> int:
@@ -70,24 +85,31 @@ class Board:
     def same(self, other: Board) -> bool:
         return self is other or self.pieces == other.pieces
 
-    def patch_from(self, base: Board) -> BoardPatch | None:
-        """This board as pieces of `base` and new markup, or None when that is not
-        worth it (the board has changed too much)."""
-        old, starts = base.pieces, base.starts
+    def patch_from(self, *bases: Board) -> BoardPatch | None:
+        """This board as pieces of `bases` (the last board sent, and the one before it
+        if the client keeps it) and new markup, or None when that is not worth it (the
+        board has changed too much)."""
         patch: BoardPatch = []
-        run: list[int] | None = None  # base pieces [first, last) being copied
-        at = 0  # the base piece expected next
+        run: list[int] | None = None  # [base, first, last): the base's pieces being copied
+        at = [0] * len(bases)  # in each base, the piece expected next
         new_markup = 0
         for piece in self.pieces:
-            if run is not None and at < len(old) and old[at] == piece:
-                run[1] = at = at + 1
-                continue
             if run is not None:
-                patch.append([starts[run[0]], starts[run[1]]])
+                old = bases[run[0]].pieces
+                if run[2] < len(old) and old[run[2]] == piece:
+                    run[2] += 1
+                    at = [index + 1 for index in at]
+                    at[run[0]] = run[2]
+                    continue
+                patch.append(_copied(bases, run))
                 run = None
-            index = _near(old, at, piece)
-            if index is not None:
-                run, at = [index, index + 1], index + 1
+            found = next(((which, index) for which, base in enumerate(bases)
+                          if (index := _near(base.pieces, at[which], piece)) is not None), None)
+            if found is not None:
+                which, index = found
+                run = [which, index, index + 1]
+                at = [index + 1 for index in at]
+                at[which] = index + 1
             elif patch and isinstance(patch[-1], str):
                 patch[-1] += piece
                 new_markup += len(piece)
@@ -95,8 +117,16 @@ class Board:
                 patch.append(piece)
                 new_markup += len(piece)
         if run is not None:
-            patch.append([starts[run[0]], starts[run[1]]])
-        return patch if new_markup < _WORTH * starts[-1] else None
+            patch.append(_copied(bases, run))
+        return patch if new_markup < _WORTH * self.starts[-1] else None
+
+
+def _copied(bases: tuple[Board, ...], run: list[int]) -> list[int]:
+    """A run of a base's pieces as a patch's range: `[start, end]` of the last board,
+    `[start, end, 1]` of the one before."""
+    which, first, last = run
+    starts = bases[which].starts
+    return [starts[first], starts[last]] + ([which] if which else [])
 
 
 def _near(old: tuple[str, ...], at: int, piece: str) -> int | None:

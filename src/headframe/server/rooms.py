@@ -31,6 +31,7 @@ OUTBOX_LIMIT = 256
 
 Audience = int | None  # a seat, or None for spectators
 Known = tuple[dict[str, Any], int]  # what an audience may know: its view and the length of the log
+Held = tuple[Board | None, Board | None]  # the last board a connection was sent for a seat, and the one before
 
 
 @dataclass(eq=False)
@@ -46,7 +47,7 @@ class Watcher:
     log_sent: dict[Audience, int] = field(default_factory=dict)
     version_sent: dict[Audience, int] = field(default_factory=dict)
     view_sent: dict[Audience, dict[str, Any]] = field(default_factory=dict)  # the patches' bases
-    board_sent: dict[Audience, Board | None] = field(default_factory=dict)  # kept by the send loop, in order
+    board_sent: dict[Audience, Held] = field(default_factory=dict)  # kept by the send loop, in order
     closed: bool = False
     on_drop: Any = None
     client: str = ""  # the connection's address, for rate limits

@@ -118,14 +118,20 @@ function whole(message) {
   const view = { ...last.view, ...message.view_patch.set };
   message.view_patch.unset.forEach((key) => delete view[key]);
   message.view = view;
-  if (message.board_unchanged) message.board = last.board;
-  if (message.board_patch) message.board = patchedBoard(last.board, message.board_patch);
+  if (message.board_unchanged) {
+    message.board = last.board;
+    message.boardBefore = last.boardBefore;
+  } else {
+    message.boardBefore = last.board;  // a patch may copy from the last board and from the one before
+    if (message.board_patch) message.board = patchedBoard(message.board_patch, [last.board, last.boardBefore]);
+  }
   return true;
 }
 
-// A board patch's pieces: [start, end] of the last board, or new markup.
-function patchedBoard(board, patch) {
-  return patch.map((piece) => (typeof piece === "string" ? piece : board.slice(piece[0], piece[1]))).join("");
+// A board patch's pieces: [start, end] of the last board, [start, end, 1] of the one before, or new markup.
+function patchedBoard(patch, boards) {
+  return patch.map((piece) => (typeof piece === "string" ? piece : boards[piece[2] || 0].slice(piece[0], piece[1])))
+    .join("");
 }
 
 // A finished game's log lines open its replay at the step that wrote them.
