@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .actions import Build, BuildOver, Stop
 from .components import LOTS
-from .economy import buy, can_afford, player_order
+from .economy import buy, fee, player_order
 from .placement import passes
 from .reveal import buyer_order, effective, enter, finish, next_turn
 
@@ -34,12 +34,12 @@ def builds(state, task) -> tuple:
 
 def _builds(state, seat: int) -> list:
     e = effective(state, seat, state.sub["value"])
-    gate = state.options.construction_influence_gate
+    gate, base_cost = state.options.construction_influence_gate, state.game.tables.base_cost
+    cash, fees = state.cash[seat], fee(state, seat)
     actions = []
     for row, tiles in (("top", state.top_row), ("bottom", state.bottom_row)):
         for building in sorted(set(tiles)):
-            if can_afford(state, seat, building_price(state, building)) and (
-                    not gate or e >= state.game.tables.base_cost[building]):
+            if cash >= building_price(state, building) * fees and (not gate or e >= base_cost[building]):
                 actions.append(Build.of(building, row))
     return actions
 

@@ -5,6 +5,7 @@ COAL-R13)."""
 from __future__ import annotations
 
 from .actions import Collide
+from .components import MEMO_SIZE
 from .reveal import finish
 
 
@@ -17,10 +18,21 @@ def fee(state, seat: int) -> int:
 
 
 def player_order(state) -> list[int]:
-    """COAL-R13 with COAL-R12: highest earnings first; markers above the track last, in draw order."""
-    earnings, draw_rank = state.earnings, state.draw_rank
-    return sorted(range(state.players),
-                  key=lambda seat: (0, -earnings[seat]) if earnings[seat] >= 0 else (1, draw_rank[seat]))
+    """COAL-R13 with COAL-R12: highest earnings first; markers above the track last, in draw order.
+    Memoized on the game by the markers and the draw order."""
+    memo = state.game.tables.player_orders
+    key = (*state.earnings, *state.draw_rank)
+    order = memo.get(key)
+    if order is None:
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        order = memo[key] = _player_order(state.players, state.earnings, state.draw_rank)
+    return list(order)
+
+
+def _player_order(players: int, earnings: list[int], draw_rank: list[int]) -> tuple[int, ...]:
+    return tuple(sorted(range(players),
+                        key=lambda seat: (0, -earnings[seat]) if earnings[seat] >= 0 else (1, draw_rank[seat])))
 
 
 def penalty(state, seat: int, fees: int, reason: str) -> None:

@@ -4,11 +4,13 @@ tiles. Also the per-seat statistics of a game, whose score parts add up to the f
 
 from __future__ import annotations
 
+from itertools import chain
+
 from headframe.engine import Result
 
-from .components import STARTING_CASH, STEP
+from .components import MEMO_SIZE, STARTING_CASH, STEP
 from .economy import fee
-from .mine import cells, openings
+from .mine import SHAPE, cells, openings
 
 
 def popcount(mask: int) -> int:
@@ -16,10 +18,20 @@ def popcount(mask: int) -> int:
 
 
 def unfinished_tunnels(state, seat: int) -> int:
-    """COAL-R73: openings not closed by a tile of the same mine (REF-4: by a facing opening)."""
-    mine = state.mine[seat]
+    """COAL-R73: openings not closed by a tile of the same mine (REF-4: by a facing opening); memoized on
+    the game by the tiles' shapes."""
+    memo = state.game.tables.tunnels
+    key = (state.options.reformed_industry, *chain.from_iterable(map(SHAPE, state.mine[seat])))
+    count = memo.get(key)
+    if count is None:
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        count = memo[key] = _unfinished_tunnels(state, state.mine[seat], key[0])
+    return count
+
+
+def _unfinished_tunnels(state, mine: list[list[int]], strict: bool) -> int:
     by_cell = cells(mine)
-    strict = state.options.reformed_industry
     count = 0
     for tile in mine:
         mask = openings(state, tile)

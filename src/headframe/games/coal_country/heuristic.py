@@ -5,15 +5,18 @@ It reads only the seat's own holdings and public data (it is called on a determi
 
 from __future__ import annotations
 
+from itertools import chain
+
 from headframe.engine import Result, Rng
 from headframe.engine.actions import offered
 from headframe.engine.game import rank_rewards
 
 from .actions import BuildOver, Collide, Done, Place, RemoveRefuse, Sell, Stop
-from .components import FULL, STEP, UTILITIES
+from .components import FULL, MEMO_SIZE, STEP, UTILITIES
 from .economy import coal_price, fee
 from .end_of_game import inspection_fees
-from .placement import LOT_SPACES
+from .permit_office import drawn_tile_key
+from .placement import LOT_SPACES, placed, placement_situation
 
 
 def evaluate(state) -> list[float]:
@@ -28,13 +31,13 @@ def evaluate(state) -> list[float]:
 def choose(state, seat: int, rng: Rng):
     decision = state.decision(seat)
     actions = decision.actions
+    if decision.kind == "place_foreman":
+        return _placement(state, seat, actions)  # always one of the actions: more than half the moves
     chosen = _choose(state, seat, decision.kind, actions)
     return chosen if offered(chosen, actions) else actions[rng.below(len(actions))]
 
 
 def _choose(state, seat, kind, actions):
-    if kind == "place_foreman":
-        return _placement(state, seat, actions)
     if kind == "sell_coal":
         return Sell.of(state.coal[seat])
     if kind == "earnings_collision":
@@ -122,11 +125,52 @@ def _plan(state, seat) -> list[tuple[str, int]]:
 
 
 def _placement(state, seat, actions):
+    """The plan's first foreman not yet placed that may be placed; memoized on the game by the plan, the
+    seat's situation and its foremen placed, which make the actions too."""
     # Nothing _plan reads changes while the foremen are placed: one plan per seat and round.
     plan = state.memo.get(("plan", seat, state.round))
     if plan is None:
-        plan = state.memo[("plan", seat, state.round)] = _plan(state, seat)
-    remaining = [tuple(entry) for entry in state.placed(seat)]
+        plan = state.memo[("plan", seat, state.round)] = _round_plan(state, seat)
+    draft = placed(state, seat)
+    choices = state.game.tables.placement_choices
+    key = (plan[0], placement_situation(state, seat), *chain.from_iterable(draft))
+    choice = choices.get(key)
+    if choice is None:
+        if len(choices) >= MEMO_SIZE:
+            choices.clear()
+        choice = choices[key] = _planned(plan[1], draft, actions)
+    return choice
+
+
+def _round_plan(state, seat) -> tuple[int, list[tuple[str, int]]]:
+    """The plan and its number (one per plan made); memoized on the game by all that _plan reads."""
+    tables = state.game.tables
+    key = _plan_key(state, seat)
+    plan = tables.plan_by_position.get(key)
+    if plan is None:
+        if len(tables.plan_by_position) >= MEMO_SIZE:
+            tables.plan_by_position.clear()
+        made = _plan(state, seat)
+        number = tables.plans.get(tuple(made))
+        if number is None:
+            number = tables.plans.setdefault(tuple(made), next(tables.numbers))
+        plan = tables.plan_by_position[key] = number, made
+    return plan
+
+
+def _plan_key(state, seat) -> tuple:
+    """All that _plan reads (the cash as the two thresholds it is held to)."""
+    options, now, mine = state.options, state.round, state.mine[seat]
+    fee, cash = state.fee(seat), state.cash[seat]
+    return (options.foreman_values, options.rounds - now, now > 1, min(state.refuse[seat], 2), any(state.stacks),
+            cash >= 3 * fee, cash >= 4 * fee, options.utility_type_choice,
+            not state.closed and bool(state.top_row or state.bottom_row), *state.storage[seat], *state.lots[seat],
+            *(built < now for built in state.lot_round[seat]),
+            *(part for index in state.linked[seat] for part in (index, mine[index][2], mine[index][4])))
+
+
+def _planned(plan, draft, actions):
+    remaining = [tuple(entry) for entry in draft]
     for location, value in plan:
         if (value, location) in remaining:
             remaining.remove((value, location))
@@ -164,11 +208,21 @@ def _permit(state, seat, kind, actions):
         return max(affordable, key=lambda a: a.stack) if affordable else Stop.of()
     if kind == "permit_keep":
         return max(actions, key=lambda a: state.game.tables.design_ids.index(a.design))
-    places = [a for a in actions if a.kind == "place_tile"]
-    if not places:
-        return actions[-1]
-    cells = state.cells(state.mine[seat])
-    return max(places, key=lambda a: _links(state, seat, a, cells))
+    return _tile_place(state, seat, actions)
+
+
+def _tile_place(state, seat, actions):
+    """The place linking most; memoized on the game by what the places depend on and the tiles linked."""
+    memo = state.game.tables.tile_choices
+    key = (*drawn_tile_key(state, seat), *state.linked[seat])
+    choice = memo.get(key)
+    if choice is None:
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        places = [a for a in actions if a.kind == "place_tile"]
+        cells = state.cells(state.mine[seat])
+        choice = memo[key] = max(places, key=lambda a: _links(state, seat, a, cells)) if places else actions[-1]
+    return choice
 
 
 def _links(state, seat, action, cells: dict[tuple[int, int], int]) -> int:

@@ -3,8 +3,11 @@ shape (COAL-R36 to COAL-R40) and mining (COAL-R41 to COAL-R44, with the Church o
 
 from __future__ import annotations
 
+from itertools import chain
+from operator import itemgetter
+
 from .actions import ChurchTarget
-from .components import FULL, STEP
+from .components import FULL, MEMO_SIZE, STEP
 from .economy import player_order, stockpile
 from .reveal import enter, finish, foremen_in, next_turn, printed
 
@@ -38,9 +41,24 @@ def connected(state, seat: int) -> set[int]:
     return reached
 
 
+SHAPE = itemgetter(0, 1, 2, 3)  # a tile's cell, design and rotation: all that its openings depend on
+
+
+def links(state, seat: int) -> list[int]:
+    """The tiles connected to the entrance, in order; memoized on the game by the tiles' shapes."""
+    memo = state.game.tables.links
+    key = tuple(chain.from_iterable(map(SHAPE, state.mine[seat])))
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        found = memo[key] = tuple(sorted(connected(state, seat)))
+    return list(found)
+
+
 def relink(state) -> None:
     """Cache each mine's connected tiles (they change only when a tile is placed)."""
-    state.linked = [sorted(connected(state, seat)) for seat in range(state.players)]
+    state.linked = [links(state, seat) for seat in range(state.players)]
 
 
 def neighbours(state, seat: int, x: int, y: int, by_cell: dict[tuple[int, int], int]) -> list[tuple[int, list[int]]]:
@@ -88,18 +106,17 @@ def produce(state, seat: int) -> None:
     tables = state.game.tables
     mine = state.mine[seat]
     mined = auto = refuse = 0
+    blessed = state.church[seat]
     for value, location in foremen_in(state, seat, "mine"):
         index = int(location[1:])
         tile = mine[index]
         yields = tables.yields[tile[2]]
-        amounts = [yields[printed(state, seat, value)]]
-        if state.church[seat] == index:
-            amounts.append(yields[1])  # COAL-R32
+        amount, blessing = yields[printed(state, seat, value)], yields[1] if blessed == index else 0  # COAL-R32
         if tile[4] != FULL:
-            amounts = [amount // 2 for amount in amounts]  # COAL-R42: halved separately
-        if sum(amounts):
+            amount, blessing = amount // 2, blessing // 2  # COAL-R42: halved separately
+        if amount + blessing:
             refuse += 1  # COAL-R44
-        mined += sum(amounts)
+        mined += amount + blessing
     if not state.options.reformed_industry:  # COAL-R43, REF-2
         reach = state.linked[seat] if state.options.autoproduction_requires_connection else range(len(mine))
         auto = sum(tables.yields[mine[i][2]][1] for i in reach if mine[i][4] == FULL)  # COAL-R41

@@ -4,10 +4,12 @@ mine for N fees next to a supplied tile, else 2N, or decline it to the bottom of
 
 from __future__ import annotations
 
+from itertools import chain
+
 from .actions import Decline, Incentivize, Keep, PickStack, PlaceTile, Stop
-from .components import FULL, STEP
+from .components import FULL, MEMO_SIZE, STEP
 from .economy import buy, can_afford, fee, player_order
-from .mine import cells, connected, neighbours
+from .mine import cells, links, neighbours
 from .placement import passes
 from .reveal import buyer_order, effective, enter, finish, next_turn
 
@@ -152,9 +154,27 @@ def _to_bottom(state, seat: int, stack: int, tile: int, known: str | list[int]) 
 # --- the drawn tile ------------------------------------------------------------------------------
 
 def positions(state, task) -> tuple:
-    seat = task[1]
+    """Memoized on the game by all they depend on (`drawn_tile_key`)."""
+    memo = state.game.tables.tile_places
+    key = drawn_tile_key(state, task[1])
+    actions = memo.get(key)
+    if actions is None:
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        actions = memo[key] = _positions(state, task[1], key[1])
+    return actions
+
+
+def drawn_tile_key(state, seat: int) -> tuple:
+    """The drawn tile, the most fees the seat can pay (COAL-R15), the options that place a tile, and the
+    seat's mine tiles with their cubes: all the places for the tile depend on."""
+    options = state.options
+    return (state.sub["tile"], state.cash[seat] // fee(state, seat), options.mine_placement,
+            options.permit_supplied_test, options.industry_amok, *chain.from_iterable(state.mine[seat]))
+
+
+def _positions(state, seat: int, affordable: int) -> tuple:
     found = tile_positions(state, seat, state.sub["tile"])
-    affordable = state.cash[seat] // fee(state, seat)  # COAL-R15: the most fees the seat can pay
     return tuple(PlaceTile.of(x, y, r) for x, y, r, fees in found if fees <= affordable) + (Decline.of(),)
 
 
@@ -165,7 +185,7 @@ def place_tile(state, task, action) -> None:
     nearby = neighbours(state, seat, x, y, cells(state.mine[seat]))
     paid = buy(state, seat, permit_fees(state, tables.stack_of[tile], nearby))
     state.mine[seat].append([x, y, tile, rotation, 0])
-    state.linked[seat] = sorted(connected(state, seat))
+    state.linked[seat] = links(state, seat)
     state.event("tile_placed", seat=seat, tile=tables.design_ids[tile], x=x, y=y, rotation=rotation, paid=paid)
     finish(state)
 

@@ -5,17 +5,19 @@ COAL-R79); then they are turned over. The fees for foremen left unplaced (COAL-R
 
 from __future__ import annotations
 
+from itertools import chain
 from operator import itemgetter
 
 from headframe.engine import turns
 
 from .actions import Done, Place
-from .components import FOREMEN, LOTS, UTILITIES
+from .components import FOREMEN, LOTS, MEMO_SIZE, UTILITIES
 from .economy import penalty, player_order
 from .mine import relink
 from .reveal import enter, finish, printed, steps, unplaced
 
-EVERY_SEAT = {players: tuple(range(players)) for players in (2, 3, 4)}
+_UNSEALED: dict[tuple, tuple[int, ...]] = {}  # by the player count and the sealed seats' keys
+SEAT_KEYS = ("0", "1", "2", "3")  # a seat's key in drafts and sealed
 DECLARED = tuple(f"UM:{utility}" for utility in UTILITIES)  # COAL-R56: a buyer's declared type
 
 
@@ -34,15 +36,23 @@ def placing(state) -> tuple[int, ...]:
     """The seats placing now: every seat not yet committed (Amok: the seat whose turn it is)."""
     if state.options.industry_amok:
         return (state.order[state.turn],)
-    seats = EVERY_SEAT[state.players]
-    return turns.uncommitted(state.sealed, range(state.players)) if state.sealed else seats
+    return unsealed(state.players, state.sealed)
+
+
+def unsealed(players: int, sealed: dict[str, list]) -> tuple[int, ...]:
+    """The seats that have not committed their placement."""
+    key = (players, *sealed)
+    seats = _UNSEALED.get(key)
+    if seats is None:
+        seats = _UNSEALED[key] = turns.uncommitted(sealed, range(players))
+    return seats
 
 
 def placed(state, seat: int) -> list[list]:
     """The foremen this seat has placed so far this round."""
     if state.options.industry_amok or state.step != "place":
         return state.foremen[seat]
-    return state.drafts.get(str(seat), [])
+    return state.drafts.get(SEAT_KEYS[seat], [])
 
 
 def remaining_values(state, seat: int) -> list[int]:
@@ -102,8 +112,41 @@ def choices(state, task) -> tuple:
 
 
 def placement_actions(state, seat: int) -> tuple:
-    """Memoized on the game by the locations open, the values left and whether the seat may stop."""
+    """Memoized on the game by the seat's situation this round and the foremen it has placed."""
     draft = placed(state, seat)
+    by_draft = state.game.tables.placement_by_draft
+    # flat, without a tuple per foreman: less to allocate, and nothing for the garbage collector to track
+    key = (placement_situation(state, seat), *chain.from_iterable(draft))
+    actions = by_draft.get(key)
+    if actions is None:
+        if len(by_draft) >= MEMO_SIZE:
+            by_draft.clear()
+        actions = by_draft[key] = _placement_actions(state, seat, draft)
+    return actions
+
+
+def placement_situation(state, seat: int) -> int:
+    """A number for all that the seat's places this round depend on, apart from its own foremen."""
+    # Nothing it reads changes while the foremen are placed: one per seat and round.
+    key = ("placement situation", seat, state.round)
+    number = state.memo.get(key)
+    if number is None:
+        options, now = state.options, state.round
+        situation = (now == 1, tuple(state.lots[seat]), tuple(built < now for built in state.lot_round[seat]),
+                     tuple(state.linked[seat]), any(state.stacks),
+                     not state.closed and bool(state.top_row or state.bottom_row), options.foreman_values,
+                     options.utility_type_choice, options.permit_foremen_per_player,
+                     options.construction_foremen_per_player)
+        situations = state.game.tables.placement_situations
+        number = situations.get(situation)
+        if number is None:
+            number = situations.setdefault(situation, next(state.game.tables.numbers))
+        state.memo[key] = number
+    return number
+
+
+def _placement_actions(state, seat: int, draft: list[list]) -> tuple:
+    """Interned on the game by the locations open, the values left and whether the seat may stop."""
     taken = list(map(_LOCATION, draft))
     done = state.round > 1 or "CB" in taken  # COAL-R21
     tables = state.game.tables

@@ -6,6 +6,10 @@ influence counts for (COAL-R18, with the Tailor and the Tavern of Appendix A).""
 
 from __future__ import annotations
 
+from operator import itemgetter
+
+from .components import MEMO_SIZE
+
 DESK = {"permit_office": "permit", "utility_market": "market", "construction_company": "construction"}
 AREA = {"B": "village", "M": "mine", "CB": "brokers", "PO": "permit", "UM": "market", "UT": "market",
         "CC": "construction", "ST": "storage", "RF": "refuse"}
@@ -13,6 +17,7 @@ AREAS = ("unplaced", "village", "mine", "brokers", "permit", "market", "construc
 _STEP_ORDERS: dict[str, list[str]] = {}
 _FOLLOWING: dict[str, dict[str, str]] = {}
 _AREAS: dict[str, str] = {}
+_VALUE = itemgetter(0)  # of a [value, location] foreman
 
 
 def area_of(location: str) -> str:
@@ -55,7 +60,7 @@ def enter(state, step: str) -> list[list[list]]:
             values = [unplaced(state, seat) for seat in range(state.players)]
         else:
             found = [foremen_in(state, seat, step) for seat in range(state.players)]
-            values = [sorted(v for v, _ in here) for here in found]
+            values = [sorted(map(_VALUE, here)) for here in found]
         state.reveals()
         state.event("reveal", area=step, values=values)
     return found
@@ -90,15 +95,39 @@ def revealed(state, area: str) -> bool:
 
 
 def foremen_in(state, seat: int, area: str) -> list[list]:
-    areas = _AREAS
-    return [entry for entry in state.foremen[seat] if (areas.get(entry[1]) or area_of(entry[1])) == area]
+    """The seat's foremen in an area, once the foremen are turned over."""
+    # No action moves a foreman from the turn-over to the end of the round: one grouping per seat and round.
+    by_area = state.memo.get(("foremen by area", seat, state.round))
+    if by_area is None:
+        by_area = state.memo[("foremen by area", seat, state.round)] = _by_area(state.foremen[seat])
+    return by_area.get(area, [])
+
+
+def _by_area(foremen: list[list]) -> dict[str, list[list]]:
+    by_area: dict[str, list[list]] = {}
+    for entry in foremen:
+        location = entry[1]
+        by_area.setdefault(_AREAS.get(location) or area_of(location), []).append(entry)
+    return by_area
 
 
 def unplaced(state, seat: int) -> list[int]:
-    values = list(state.game.tables.foreman_values[state.options.foreman_values])
-    for value, _ in state.foremen[seat]:
-        values.remove(value)
-    return values
+    """The values of the seat's foremen not placed; memoized on the game by the values placed."""
+    memo = state.game.tables.unplaced
+    key = (state.options.foreman_values, *map(_VALUE, state.foremen[seat]))
+    values = memo.get(key)
+    if values is None:
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        values = memo[key] = _unplaced(state.game.tables.foreman_values[key[0]], key[1:])
+    return list(values)
+
+
+def _unplaced(values: list[int], placed: tuple[int, ...]) -> tuple[int, ...]:
+    left = list(values)
+    for value in placed:
+        left.remove(value)
+    return tuple(left)
 
 
 def has(state, seat: int, building: str) -> bool:

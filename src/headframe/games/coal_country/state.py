@@ -12,7 +12,6 @@ from typing import Any
 
 from headframe.engine import Result, Rng, State
 from headframe.engine.shapes import Shapes
-from headframe.engine.turns import uncommitted
 
 from . import (
     coal_brokers,
@@ -27,7 +26,7 @@ from . import (
     view,
 )
 from .flow import FLOW
-from .placement import EVERY_SEAT
+from .placement import unsealed
 
 
 class CoalCountryState(State):
@@ -98,8 +97,7 @@ class CoalCountryState(State):
             return ()
         if self.options.industry_amok:
             return (self.order[self.turn],)
-        seats = EVERY_SEAT[self.players]
-        return uncommitted(self.sealed, range(self.players)) if self.sealed else seats
+        return unsealed(self.players, self.sealed)
 
     def setup(self) -> None:
         setup.setup(self)
