@@ -1,5 +1,5 @@
 """python -m bench.server [--games 100] [--game tinners-trail] [--db URL]
-[--layout wide|narrow] [--no-compression] [--board-workers N] [--rate MOVES_PER_S]: the game
+[--layout wide|narrow] [--no-compression] [--board-workers N] [--rate MOVES_PER_S] [--warmup S]: the game
 server on loopback under load. It starts a server process, creates the games (every seat a
 person), and plays them all at once with scripted WebSocket clients, one connection per seat,
 each choosing uniformly among its legal actions and keeping its view and board as a browser
@@ -7,7 +7,8 @@ does. Each game has one move in flight: without `--rate` the next is sent as soo
 is answered (the server's most, and by Little's law latency = games / moves per second);
 with it, each game's moves are evenly spaced to offer that many per second in all, and the
 latency is the server's at that load. Prints JSON: moves per second, the
-latency from sending an action to receiving the update it caused (p50, p99), an
+latency from sending an action to receiving the update it caused (p50, p99; moves sent in
+the first `--warmup` seconds apart), an
 update's size (its JSON, and on the wire: loopback bytes both ways per update
 received, Linux only), how many updates said their board was unchanged, and the server
 process's CPU (percent of one core), alone and with its workers (boards and bots), and
@@ -97,7 +98,7 @@ def loopback_bytes() -> int | None:
 
 @dataclass
 class Measures:
-    latencies: list[float] = field(default_factory=list)
+    latencies: list[tuple[float, float]] = field(default_factory=list)  # (sent at, seconds to its update)
     updates: int = 0
     update_bytes: int = 0
     boards_unchanged: int = 0
@@ -118,6 +119,14 @@ class Pace:
         await asyncio.sleep(max(0.0, self.next - time.perf_counter()))
         self.next = max(self.next + self.interval, time.perf_counter())
 
+
+
+def percentiles(latencies: list[float]) -> dict[str, float] | None:
+    if not latencies:
+        return None
+    return {"p50": round(statistics.median(latencies) * 1000, 2),
+            "p99": round(latencies[max(0, int(len(latencies) * 0.99) - 1)] * 1000, 2),
+            "max": round(latencies[-1] * 1000, 2)}
 
 
 async def play_seat(url: str, token: str, seat: int, rng: random.Random, measures: Measures, layout: str,
@@ -150,7 +159,7 @@ async def play_seat(url: str, token: str, seat: int, rng: random.Random, measure
             if message["version"] <= sent_version:
                 continue
             if sent_at is not None:
-                measures.latencies.append(time.perf_counter() - sent_at)
+                measures.latencies.append((sent_at, time.perf_counter() - sent_at))
                 sent_at = None
             if view["over"]:
                 return moves
@@ -186,7 +195,8 @@ async def run(port: int, server: subprocess.Popen, arguments: argparse.Namespace
         for g in created for entry in g["join"]))
     elapsed, client_cpu = time.perf_counter() - started, time.process_time() - client_started
     cpu_after, wire_after = tree_cpu_seconds(server.pid), loopback_bytes()
-    latencies = sorted(measures.latencies)
+    steady = sorted(latency for sent, latency in measures.latencies if sent >= started + arguments.warmup)
+    every = sorted(latency for _, latency in measures.latencies)
     wire = None if wire_before is None or wire_after is None else (wire_after - wire_before) / measures.updates
     used = {pid: seconds - cpu_before.get(pid, 0.0) for pid, seconds in cpu_after.items()}
     return {
@@ -194,9 +204,7 @@ async def run(port: int, server: subprocess.Popen, arguments: argparse.Namespace
         "compression": arguments.compression, "offered_moves_per_s": arguments.rate,
         "connections": len(moves), "moves": sum(moves),
         "seconds": round(elapsed, 2), "moves_per_s": round(sum(moves) / elapsed, 1),
-        "latency_ms": {"p50": round(statistics.median(latencies) * 1000, 2),
-                       "p99": round(latencies[int(len(latencies) * 0.99) - 1] * 1000, 2),
-                       "max": round(latencies[-1] * 1000, 2)},
+        "latency_ms": percentiles(steady), "warmup_s": arguments.warmup, "latency_ms_with_warmup": percentiles(every),
         "updates": measures.updates, "boards_unchanged": measures.boards_unchanged,
         "board_patches": measures.board_patches,
         "bytes_per_update": {"json": round(measures.update_bytes / measures.updates),
@@ -217,6 +225,8 @@ def main() -> None:
     parser.add_argument("--no-compression", dest="compression", action="store_false",
                         help="updates uncompressed (default: permessage-deflate, as browsers ask for it)")
     parser.add_argument("--board-workers", type=int, help="the server's board processes (default: the server's)")
+    parser.add_argument("--warmup", type=float, default=3.0, help="seconds at the start whose moves' latencies "
+                        "are reported apart (the workers' first boards, every seat's first state)")
     parser.add_argument("--rate", type=float, help="moves per second offered, all games together, each game's "
                         "moves evenly spaced (default: each move as soon as the last is answered)")
     arguments = parser.parse_args()
