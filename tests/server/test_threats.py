@@ -172,7 +172,8 @@ def test_others_sealed_steps_send_a_seat_nothing(server, http):
 def test_a_client_that_stops_reading_is_dropped_and_its_seat_can_go_to_a_bot(server, http, monkeypatch):
     monkeypatch.setattr(rooms, "OUTBOX_LIMIT", 8)
     monkeypatch.setattr(live, "SEND_TIMEOUT", 0.5)
-    # Tinners' Trail: every update carries a board of some 40 KB, so the socket's buffers fill soon.
+    # Tinners' Trail: updates carry patches of a few KB, so the deaf client also asks for everything again
+    # (`sync`) as it goes: each answer is a whole state with its 90 KB board, and the socket's buffers fill soon.
     created = create(http, "tinners-trail", 2, seats=[{"type": "human"}, {"type": "human"}], hotseat=True)
     game_id, tokens, host = created["id"], [entry["token"] for entry in created["join"]], created["host_token"]
 
@@ -188,6 +189,7 @@ def test_a_client_that_stops_reading_is_dropped_and_its_seat_can_go_to_a_bot(ser
             await asyncio.sleep(0.05)
         moves = 0
         while summary(http, game_id)["seats"][0]["connected"] and time.monotonic() < deadline:
+            await deaf.send(json.dumps({"type": "sync"}))
             for seat in (0, 1):
                 view = http.get(f"/api/games/{game_id}/state", headers=bearer(tokens[seat])).json()["view"]
                 if "decision" in view:
