@@ -120,7 +120,6 @@ class Pace:
         self.next = max(self.next + self.interval, time.perf_counter())
 
 
-
 def percentiles(latencies: list[float]) -> dict[str, float] | None:
     if not latencies:
         return None

@@ -60,7 +60,7 @@ class Update:
             self.texts.append((held, text))
         if held is None:
             watcher.board_sent[self.seat] = (board, None)  # a whole state: the client forgets older boards
-        elif not (held[0] is board or _both_boards(held[0], board) and board.same(held[0])):
+        elif not _unchanged(held, board):
             watcher.board_sent[self.seat] = (board, held[0])
         return text
 
@@ -69,21 +69,21 @@ def _same_held(one: Held | None, other: Held | None) -> bool:
     return one is other or one is not None and other is not None and one[0] is other[0] and one[1] is other[1]
 
 
-def _both_boards(one: Board | None, other: Board | None) -> bool:
-    return isinstance(one, Board) and isinstance(other, Board)
+def _unchanged(held: Held, board: Board | None) -> bool:
+    last = held[0]
+    return last is board or last is not None and board is not None and board.same(last)
 
 
 def _board_part(held: Held | None, board: Board | None) -> dict[str, Any]:
     """The board in a message to a client that holds the boards `held` (None: none, a whole state)."""
-    if held is not None and board is not None and held[0] is not None:
-        last, before = held
-        if board.same(last):
+    if held is not None:
+        if _unchanged(held, board):
             return {"board_unchanged": True}
-        patch = board.patch_from(last) if before is None else board.patch_from(last, before)
-        if patch is not None:
-            return {"board_patch": patch}
-    elif held is not None and board is None and held[0] is None:
-        return {"board_unchanged": True}
+        last, before = held
+        if last is not None and board is not None:
+            patch = board.patch_from(last) if before is None else board.patch_from(last, before)
+            if patch is not None:
+                return {"board_patch": patch}
     return {"board": None if board is None else board.svg}
 
 

@@ -91,25 +91,23 @@ class Board:
         board has changed too much)."""
         patch: BoardPatch = []
         run: list[int] | None = None  # [base, first, last): the base's pieces being copied
-        at = [0] * len(bases)  # in each base, the piece expected next
+        # Where the next piece is expected in each base: this piece's index plus the base's offset at
+        # its last match (boards of one game keep their order).
+        offsets = [0] * len(bases)
         new_markup = 0
-        for piece in self.pieces:
+        for at, piece in enumerate(self.pieces):
             if run is not None:
                 old = bases[run[0]].pieces
                 if run[2] < len(old) and old[run[2]] == piece:
                     run[2] += 1
-                    at = [index + 1 for index in at]
-                    at[run[0]] = run[2]
                     continue
                 patch.append(_copied(bases, run))
                 run = None
             found = next(((which, index) for which, base in enumerate(bases)
-                          if (index := _near(base.pieces, at[which], piece)) is not None), None)
+                          if (index := _near(base.pieces, at + offsets[which], piece)) is not None), None)
             if found is not None:
                 which, index = found
-                run = [which, index, index + 1]
-                at = [index + 1 for index in at]
-                at[which] = index + 1
+                run, offsets[which] = [which, index, index + 1], index - at
             elif patch and isinstance(patch[-1], str):
                 patch[-1] += piece
                 new_markup += len(piece)
@@ -132,6 +130,7 @@ def _copied(bases: tuple[Board, ...], run: list[int]) -> list[int]:
 def _near(old: tuple[str, ...], at: int, piece: str) -> int | None:
     """Where `piece` is in the base near where it was expected, after it first (boards
     of one game keep their order; a piece moved further is sent anew)."""
+    at = max(0, at)
     for low, high in ((at, at + _NEAR), (max(0, at - _NEAR), at)):
         try:
             return old.index(piece, low, high)
