@@ -12,6 +12,7 @@ from headframe.engine.schema import ANY, SOURCE_LABELS, OneOf
 RESOURCES = ("labor", "surface", "equipment", "underground", "explosive", "transport")
 MINERS_PER_PLAYER = 5
 BUILDINGS = ("company_house", "shaft_house", "hoist_house")
+MEMO_SIZE = 1 << 16  # entries of a memo on the game by a position's details, cleared when full
 
 _SOURCE = OneOf(*SOURCE_LABELS)
 _RESOURCE = OneOf(*RESOURCES)
@@ -163,6 +164,8 @@ class Tables:
         self.rows = {c["id"]: tuple(Row.load(r) for r in c["rows"]) for c in prod}
         self.card_era = {c["id"]: c["era"] for c in prod}
         self.card_name = {c["id"]: c.get("name", "") for c in prod}
+        # the cards whose rows may ask for poor rock (with a claim's, for a row completing one)
+        self.rock_rows = {cid: any(r.poor_rock or r.complete_claim for r in rows) for cid, rows in self.rows.items()}
         self.produce_row = {cid: next(r for r in rows if r.copper) for cid, rows in self.rows.items()}
         self.production_by_era = {era: [c["id"] for c in prod if c["era"] == era] for era in (1, 2, 3)}
         full = data["resources"].get("full_names", {})
@@ -182,6 +185,12 @@ class Tables:
         self.events = {c["id"]: c for c in data["event_cards_19th"]["cards"] + data["event_cards_20th"]["cards"]}
         self.events_19th = [c["id"] for c in data["event_cards_19th"]["cards"]]
         self.events_20th = [c["id"] for c in data["event_cards_20th"]["cards"]]
+        # Memos of derived values by all that they depend on, cleared when they hold MEMO_SIZE entries:
+        # work.site_shifts by the board, the seat, the poor rock and the buildings
+        self.shifts: dict[tuple, dict[str, int]] = {}
+        self.legal_rows: dict[tuple, tuple] = {}  # production.legal_rows by the card and the seat's situation
+        self.rock_capacities: dict[tuple, int] = {}  # poor_rock.rock_capacity by the sites and the rock and tokens
+        self.build_values: dict[tuple, dict[str, int]] = {}  # heuristic._build_values by the board and the poor rock
 
 
 def _signature(kind: str, resources: tuple[str, ...]) -> str:

@@ -9,8 +9,10 @@ from collections import Counter
 from headframe.engine import Action, Result, Rng
 from headframe.engine.game import rank_rewards
 
+from .components import MEMO_SIZE
 from .labor import reach
 from .management import buildable
+from .work import site_shifts
 
 PARTNER = {"labor": "surface", "surface": "labor", "equipment": "underground", "underground": "equipment",
            "explosive": "transport", "transport": "explosive"}
@@ -65,13 +67,14 @@ def _best_work(state, seat: int):
     """(maximum shifts, (miner, site)) of the best work in reach; a surveyed site
     (no stop after one shift) wins a tie."""
     best, where = (-99, False), None
+    shifts = site_shifts(state, seat)
     seen = set()  # a site in reach of several miners is worth the same to each: the first wins
     for miner in state.ready_miners(seat):
         for site in reach(state, seat, miner):
             if site in seen:
                 continue
             seen.add(site)
-            value = (state.max_shifts(seat, site), bool(state.surveyed.get(site)))
+            value = (shifts[site], bool(state.surveyed.get(site)))
             if value > best:
                 best, where = value, (miner, site)
     return best[0], where
@@ -116,18 +119,30 @@ def _build_at(state, seat, actions, rng):
     _, where = _best_work(state, seat)
     site = where[1] if where else None
     board = state.board
-    rock = {}  # each site's poor rock, counted once for all the places next to it
+    values = _build_values(state)
 
     def score(action):
         place = action.place
         if place in board.house_spaces:
             return 3 if site in board.camp_sites[place] else 0
-        sites = board.build_sites[place]
-        for s in sites:
-            if s not in rock:
-                rock[s] = state.site_rock(s)
-        return (3 if site in sites else 0) + len(sites) - sum(map(rock.__getitem__, sites))
+        return (3 if site in board.build_sites[place] else 0) + values[place]
     return max(actions, key=score)
+
+
+def _build_values(state) -> dict[str, int]:
+    """Each build space's mine sites less their poor rock; memoized on the game by the board and
+    the spaces holding poor rock."""
+    key = (state.options.board, tuple(state.rock))
+    memo = state.game.tables.build_values
+    values = memo.get(key)
+    if values is None:
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        board = state.board
+        rock = {site: state.site_rock(site) for site in board.sites}
+        values = memo[key] = {place: len(sites) - sum(map(rock.__getitem__, sites))
+                              for place, sites in board.build_sites.items()}
+    return values
 
 
 def _take(state, seat, actions, rng):
@@ -160,7 +175,7 @@ def _labor(state, seat, actions, rng):
 def _best_camp(state, seat: int) -> tuple[str, int]:
     """The camp next to the most shifts, and how many (a site next to several camps is counted once)."""
     board = state.board
-    shifts = {site: state.max_shifts(seat, site) for site in board.sites}
+    shifts = site_shifts(state, seat)
     values = {camp: max(shifts[site] for site in board.camp_sites[camp]) for camp in board.camps}
     camp = max(board.camps, key=values.__getitem__)
     return camp, values[camp]
@@ -177,7 +192,7 @@ def _ready(state, seat, actions, rng):
 
 
 def _work_at(state, seat, actions, rng):
-    shifts = {site: state.max_shifts(seat, site) for site in {a.site for a in actions}}
+    shifts = site_shifts(state, seat)
     return max(actions, key=lambda a: (shifts[a.site], bool(state.surveyed.get(a.site))))
 
 

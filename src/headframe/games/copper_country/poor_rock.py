@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from . import track
 from .actions import PlaceRock
+from .components import MEMO_SIZE
 
 
 def site_rock(state, site: str) -> int:
@@ -35,8 +36,26 @@ def rock_targets(state, sites) -> list[tuple[str, str]]:
 
 
 def rock_capacity(state, sites) -> int:
-    targets = rock_targets(state, sites)
-    return len({space for space, _ in targets}) + len({token for _, token in targets if token})
+    """How many poor rocks these sites take: their free spaces and the empty tokens next to those;
+    memoized on the game by the board, the sites, the poor rock and the terrain tokens."""
+    key = (state.options.board, *sites, tuple(state.rock), tuple(state.surveyed.items()),
+           tuple(state.token_rock.items()), tuple(state.terrain.items()))
+    memo = state.game.tables.rock_capacities
+    capacity = memo.get(key)
+    if capacity is None:
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        capacity = memo[key] = _rock_capacity(state, sites)
+    return capacity
+
+
+def _rock_capacity(state, sites) -> int:
+    board, rock = state.board, state.rock
+    terrain, surveyed, token_rock, tokens_at = state.tables.terrain, state.surveyed, state.token_rock, state.terrain
+    spaces = {space for site in sites for space in board.site_spaces[site] if space not in rock}
+    tokens = {s for space in spaces for s in board.space_sites[space]
+              if surveyed.get(s) and terrain[tokens_at[s]] == "poor_rock" and not token_rock.get(s)}
+    return len(spaces) + len(tokens)
 
 
 def put_rock(state, space: str, token: str) -> None:

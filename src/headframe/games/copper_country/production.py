@@ -8,7 +8,7 @@ from headframe.engine.flow import push
 
 from . import cards, local_business, miners, poor_rock, track
 from .actions import ChooseRow, Done, Redraw
-from .components import Row
+from .components import MEMO_SIZE, Row
 from .payment import feasible
 
 NO_ROW = Row((), 0, 0, 0, 0, False, False, 0)
@@ -37,8 +37,21 @@ def claim_row(state, seat: int, claim: str) -> Row:
 
 
 def legal_rows(state, seat: int) -> list:
+    """Memoized on the game by the card, the seat's claims and all the rows' legality depends on."""
     card = state.shift["card"]
-    legal = _row_check(state, seat)
+    company = "" if state.company_done[seat] else state.company[seat]
+    situation = _situation(state, seat, state.tables.rock_rows[card])
+    key = (card, state.claim[seat], company, *situation)
+    memo = state.game.tables.legal_rows
+    actions = memo.get(key)
+    if actions is None:
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        actions = memo[key] = tuple(_legal_rows(state, seat, card, _row_check(*situation)))
+    return list(actions)
+
+
+def _legal_rows(state, seat: int, card: str, legal) -> list:
     actions = []
     for index, row in enumerate(state.tables.rows[card]):
         if row.take_claim and state.claim[seat]:
@@ -50,45 +63,38 @@ def legal_rows(state, seat: int) -> list:
 
 
 def has_row(state, seat: int) -> bool:
-    """Whether some row is legal, trying the cheapest rows (the last) first."""
-    legal = _row_check(state, seat)
-    for row in reversed(state.tables.rows[state.shift["card"]]):
-        if row.take_claim and state.claim[seat]:
-            continue
-        for claim in (claims(state, seat) if row.complete_claim else [""]):
-            if legal(row, claim_row(state, seat, claim)):
-                return True
-    return False
+    return bool(legal_rows(state, seat))
 
 
 def row_legal(state, seat: int, row: Row, claim: Row) -> bool:
     """COP-R18: every icon of the row (and of the claim it completes) can be fulfilled."""
-    return _row_check(state, seat)(row, claim)
+    return _row_check(*_situation(state, seat, True))(row, claim)
 
 
-def _row_check(state, seat: int):
-    """`row_legal` for the seat's shift, with what every row of its card shares worked out
-    once (and the poor-rock capacity only when a row first asks for rock)."""
-    rocks_left = track.rocks_left(state)
-    capacity: list[int] = []
+def _situation(state, seat: int, rock_asked: bool) -> tuple:
+    """All that a row of the seat's shift needs to be legal, apart from the row and its claim (the
+    poor-rock capacity only when some row may ask for rock: 0 otherwise, never read then)."""
     work, shift = state.work, state.shift
     site = work["site"]
+    capacity = poor_rock.rock_capacity(state, work["applicable"]) if rock_asked else 0
     miners_left = miners.unskilled(state, seat) + (state.miner_at[seat][work["miner"]] == site)
-    ignore_unrest, ignore_cemetery = (miners.can_use_house(state, seat, site, need) for need in (1, 2))  # COP-R27
-    hand = state.hands[seat]
+    houses = miners.company_houses_near(state, seat, site) if "house" not in state.used else 0  # COP-R27
+    ignore_unrest, ignore_cemetery = houses >= 1, houses >= 2
     signature = state.tables.signature
-    units = tuple(sorted(signature[card] for card in hand))
+    units = tuple(sorted(signature[card] for card in state.hands[seat]))
     machine, railroad = local_business.conversions(state, seat)
+    return (track.rocks_left(state), capacity, miners_left, ignore_unrest, ignore_cemetery, units,
+            shift["terrain"], shift["pair"], machine, railroad)
+
+
+def _row_check(rocks_left: int, capacity: int, miners_left: int, ignore_unrest: bool, ignore_cemetery: bool,
+               units: tuple[str, ...], terrain: str, pair: str, machine: bool, railroad: bool):
+    """`row_legal` in a situation (`_situation`)."""
 
     def legal(row: Row, claim: Row) -> bool:
         rocks = row.poor_rock + claim.poor_rock
-        if rocks:
-            if rocks > rocks_left:
-                return False
-            if not capacity:
-                capacity.append(poor_rock.rock_capacity(state, work["applicable"]))
-            if rocks > capacity[0]:
-                return False
+        if rocks and (rocks > rocks_left or rocks > capacity):
+            return False
         unrest, cemetery = row.unrest + claim.unrest, row.cemetery + claim.cemetery
         if unrest + cemetery:
             house = bool((unrest and ignore_unrest) or (cemetery and ignore_cemetery))
@@ -96,9 +102,9 @@ def _row_check(state, seat: int):
                 return False
         needs = list(row.resources) + list(claim.resources) + ["any"] * (row.any_resource + claim.any_resource)
         if needs:
-            if len(needs) > 2 * len(hand):
+            if len(needs) > 2 * len(units):
                 return False
-            if not feasible(units, tuple(sorted(needs)), shift["terrain"], shift["pair"], machine, railroad):
+            if not feasible(units, tuple(sorted(needs)), terrain, pair, machine, railroad):
                 return False
         return True
     return legal

@@ -6,17 +6,37 @@ produced (COP-R17, COP-R26), paying its resources (COP-R21)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import chain
 
 from headframe.engine.flow import push
 
 from . import cards, local_business, poor_rock, production, scoring
 from .actions import Accept, Play
+from .components import MEMO_SIZE
 from .local_business import TURN_WINDOW
 from .payment import after_route, can_pay, gives, routes
 
 
 def max_shifts(state, seat: int, site: str) -> int:
     """COP-R14: 2 + the best one bonus of own shaft/hoist houses - the poor rock penalty."""
+    return site_shifts(state, seat)[site]
+
+
+def site_shifts(state, seat: int) -> dict[str, int]:
+    """`max_shifts` of every mine site; memoized on the game by the board, the seat, the
+    spaces holding poor rock and the buildings (read only: the memo's own dict)."""
+    builds = state.builds
+    key = (state.options.board, seat, tuple(state.rock), tuple(builds), tuple(chain.from_iterable(builds.values())))
+    memo = state.game.tables.shifts
+    shifts = memo.get(key)
+    if shifts is None:
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        shifts = memo[key] = {site: _max_shifts(state, seat, site) for site in state.board.sites}
+    return shifts
+
+
+def _max_shifts(state, seat: int, site: str) -> int:
     t = state.tables
     builds = state.builds
     bonus = 0
@@ -216,7 +236,7 @@ def must_stop(state, seat: int) -> bool:
     site = work["site"]
     return (work["taken"] >= work["max"]
             or state.miner_at[seat][work["miner"]] != site
-            or not poor_rock.rock_targets(state, work["applicable"])
+            or not poor_rock.rock_capacity(state, work["applicable"])
             or not state.surveyed.get(site)
             or not (state.production_deck or state.production_discard))
 
