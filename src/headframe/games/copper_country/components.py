@@ -189,7 +189,6 @@ class Tables:
         # work.site_shifts by the board, the seat, the poor rock and the buildings
         self.shifts: dict[tuple, dict[str, int]] = {}
         self.legal_rows: dict[tuple, tuple] = {}  # production.legal_rows by the card and the seat's situation
-        self.rock_capacities: dict[tuple, int] = {}  # poor_rock.rock_capacity by the sites and the rock and tokens
         self.build_values: dict[tuple, dict[str, int]] = {}  # heuristic._build_values by the board and the poor rock
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from . import track
 from .actions import PlaceRock
-from .components import MEMO_SIZE
 
 
 def site_rock(state, site: str) -> int:
@@ -36,20 +35,8 @@ def rock_targets(state, sites) -> list[tuple[str, str]]:
 
 
 def rock_capacity(state, sites) -> int:
-    """How many poor rocks these sites take: their free spaces and the empty tokens next to those;
-    memoized on the game by the board, the sites, the poor rock and the terrain tokens."""
-    key = (state.options.board, *sites, tuple(state.rock), tuple(state.surveyed.items()),
-           tuple(state.token_rock.items()), tuple(state.terrain.items()))
-    memo = state.game.tables.rock_capacities
-    capacity = memo.get(key)
-    if capacity is None:
-        if len(memo) >= MEMO_SIZE:
-            memo.clear()
-        capacity = memo[key] = _rock_capacity(state, sites)
-    return capacity
-
-
-def _rock_capacity(state, sites) -> int:
+    """How many poor rocks these sites take: their free spaces and the empty tokens next to those
+    (`rock_targets` counted without listing them)."""
     board, rock = state.board, state.rock
     terrain, surveyed, token_rock, tokens_at = state.tables.terrain, state.surveyed, state.token_rock, state.terrain
     spaces = {space for site in sites for space in board.site_spaces[site] if space not in rock}

@@ -129,30 +129,30 @@ def all_units(state, seat: int) -> list[str]:
 def plays(state, task) -> list:
     seat = task[1]
     pay = state.payment
-    playable = units(state, seat)
-    ways = _plays(tuple(sig for _, sig in playable), tuple(sorted(all_units(state, seat))), tuple(pay["needs"]),
-                  (pay["terrain"], pay["pair"], pay["machine"], pay["railroad"]))
-    return [Play.of(playable[unit][0], resource, need, route) for unit, resource, need, route in ways]
+    everything = tuple(sorted(all_units(state, seat)))
+    needs = tuple(pay["needs"])
+    abilities = (pay["terrain"], pay["pair"], pay["machine"], pay["railroad"])
+    return [Play.of(card, resource, need, route) for card, sig in units(state, seat)
+            for resource, need, route in _plays(sig, everything, needs, abilities)]
 
 
 @lru_cache(maxsize=1 << 16)
-def _plays(signatures: tuple, everything: tuple, needs: tuple, abilities: tuple) -> tuple:
-    """(unit, resource, need, route) of each play of a unit (by its signature) for a need that
-    leaves the rest payable: a function of signatures, needs and abilities alone, worked out
-    once for every hand alike."""
+def _plays(signature: str, everything: tuple, needs: tuple, abilities: tuple) -> tuple:
+    """(resource, need, route) of each play of a unit (by its signature) for a need that leaves
+    the rest payable: a function of signatures, needs and abilities alone, worked out once for
+    every hand alike."""
     ways = []
-    for unit, sig in enumerate(signatures):
-        others = list(everything)
-        others.remove(sig)
-        for resource, loose in gives(sig):
-            remaining = others + [loose] if loose else others
-            for need in dict.fromkeys(needs):
-                rest = list(needs)
-                rest.remove(need)
-                for route, follow in routes(resource, need, *abilities):
-                    left = rest + [follow] if follow else rest
-                    if can_pay(remaining, left, *after_route(route, *abilities)):
-                        ways.append((unit, resource, need, route))
+    others = list(everything)
+    others.remove(signature)
+    for resource, loose in gives(signature):
+        remaining = others + [loose] if loose else others
+        for need in dict.fromkeys(needs):
+            rest = list(needs)
+            rest.remove(need)
+            for route, follow in routes(resource, need, *abilities):
+                left = rest + [follow] if follow else rest
+                if can_pay(remaining, left, *after_route(route, *abilities)):
+                    ways.append((resource, need, route))
     return tuple(ways)
 
 
