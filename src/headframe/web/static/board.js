@@ -25,6 +25,7 @@ const LONG_PRESS_MS = 500;
 // mode: "fit" | "readable" | a scale chosen with the zoom buttons; null: the screen's default.
 // width: the last board's, in CSS px; left, top: where the board was panned to.
 const zoom = { mode: null, width: null, left: 0, top: 0 };
+let shown = null;  // the board last framed: where it is panned is read off it when the next comes
 
 export function layout() {
   return matchMedia(NARROW).matches ? "narrow" : "wide";
@@ -103,6 +104,10 @@ function frameFor(svg, classes, after = null) {
   const view = el("div.board-view", {}, svg);
   const { width, height } = svg.viewBox.baseVal;  // every board has one (engine/svg.py's document)
   const board = { svg, view, width, height, smallest: null };  // measured once drawn: see drawnSmallest
+  // A scroll event comes only with the page's next frame, which a hidden or busy tab may not have
+  // drawn before the update: the last board's own position, not the last event's, is kept.
+  if (shown?.panned && shown.view.isConnected) Object.assign(zoom, { left: shown.view.scrollLeft, top: shown.view.scrollTop });
+  shown = board;
   const set = (mode) => { zoom.mode = mode; size(board); };
   const bar = el("div.board-zoom", {},
     el("button.zoom-out", { type: "button", "aria-label": "Zoom out", title: "Zoom out",
