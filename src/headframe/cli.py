@@ -536,10 +536,13 @@ def serve(
 def bots(
     db: str = typer.Option(..., "--db", help="The PostgreSQL database the servers share "
                            "(postgresql+psycopg://user:password@host/name)."),
-    workers: int = typer.Option(2, "--workers", min=1, help="Processes the bots search in (and one quick one)."),
+    workers: int | None = typer.Option(None, "--workers", min=1, help="Searches at once: processes here "
+                                       "(default 2), or tasks on the Ray cluster (default: its CPUs)."),
+    ray: str | None = typer.Option(None, "--ray", help="Search on this Ray cluster (auto, HOST:PORT, "
+                                   "ray://HOST:PORT; 'local' for a local Ray)."),
     max_think: float = typer.Option(10.0, "--max-think", min=0.1, help="The most seconds a bot may think on one decision."),
     models: Path | None = typer.Option(None, "--models", help="A directory of learned policies that seats may ask "
-                                       "for as policy:name=NAME."),
+                                       "for as policy:name=NAME (on every Ray node, at this path)."),
     log_level: str = typer.Option("info", "--log-level"),
 ) -> None:
     """A bot worker: takes the bot turns of the games the servers share, from the database's queue."""
@@ -547,7 +550,7 @@ def bots(
         from headframe.server.bot_worker import run
     except ImportError as exc:
         fail(f"bot workers need the server extra (pip install 'headframe[server]'): {exc}")
-    run(db, workers, max_think, models, log_level)
+    run(db, workers, max_think, models, log_level, ray)
 
 
 @app.command()

@@ -80,6 +80,19 @@ def test_serve_passes_its_settings_to_the_server(monkeypatch) -> None:
                                                                            "models": None})
 
 
+def test_bots_passes_its_settings_to_the_worker(monkeypatch) -> None:
+    import headframe.server.bot_worker
+
+    calls = []
+    monkeypatch.setattr(headframe.server.bot_worker, "run", lambda *args: calls.append(args))
+    assert runner.invoke(app, ["bots", "--db", "postgresql+psycopg://h/db"]).exit_code == 0
+    assert runner.invoke(app, ["bots", "--db", "postgresql+psycopg://h/db", "--ray", "auto", "--workers", "8",
+                               "--max-think", "3"]).exit_code == 0
+    # No --workers: 2 processes here, or the Ray cluster's CPUs (bot_worker.run decides).
+    assert calls == [("postgresql+psycopg://h/db", None, 10.0, None, "info", None),
+                     ("postgresql+psycopg://h/db", 8, 3.0, None, "info", "auto")]
+
+
 def test_people_read_seats_from_one_and_game_text_is_never_emoji() -> None:
     result = run("random", "pit-lamps", "--players", "3", "--seed", "4", "-o", "rounds=1")
     assert result.exit_code == 0, result.output

@@ -20,7 +20,7 @@ import pytest
 import uvicorn
 import websockets
 
-from headframe.engine import game_names, load_game
+from headframe.engine import Rng, game_names, load_game
 from headframe.engine.people import naming
 from headframe.server import create_app
 from headframe.server.names import seat_names
@@ -121,6 +121,17 @@ def postgres_url():
     finally:
         run("pg_ctl", "stop", "-m", "immediate", "-D", str(data / "db"))
         shutil.rmtree(data, ignore_errors=True)
+
+
+BOT_GAME = "tinners-trail"
+
+
+@pytest.fixture(scope="module")
+def position():
+    """A bot's decision (test_bots.py, test_ray_bots.py): the state, the seat, and the seat's determinized world."""
+    state = load_game(BOT_GAME).new_state(3, 11)
+    seat = state.to_move()[0]
+    return state, seat, state.determinize(seat, Rng(1), keep_log=False).to_json()
 
 
 @pytest.fixture

@@ -14,15 +14,10 @@ import pytest
 from headframe.engine import Rng, load_game
 from headframe.server.bots import BotPool, BotPoolClosed, BotTask
 
-GAME = "tinners-trail"
+from .conftest import BOT_GAME
+
+GAME = BOT_GAME
 LONG_SEARCH = "ismcts:time=20,early=0"  # thinks far past every deadline below
-
-
-@pytest.fixture(scope="module")
-def position():
-    state = load_game(GAME).new_state(3, 11)
-    seat = state.to_move()[0]
-    return state, seat, state.determinize(seat, Rng(1), keep_log=False).to_json()
 
 
 def task(position, spec: str, game_id: str = "g1", seed: int = 5) -> BotTask:

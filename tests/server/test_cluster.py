@@ -26,15 +26,18 @@ HEADFRAME = Path(sys.executable).with_name("headframe")
 
 
 class BotWorkerProcess:
-    def __init__(self, db: str) -> None:
+    def __init__(self, db: str, *flags: str) -> None:
         self.db = db
+        self.flags = flags or ("--workers", "1")
 
     def start(self) -> "BotWorkerProcess":
-        self.process = subprocess.Popen([str(HEADFRAME), "bots", "--db", self.db, "--workers", "1",
-                                         "--log-level", "warning"],
+        self.process = subprocess.Popen([str(HEADFRAME), "bots", "--db", self.db, "--log-level", "warning",
+                                         *self.flags],
                                         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        banner = self.process.stdout.readline()
-        assert banner.startswith("headframe bots: taking bot turns"), banner
+        before = []  # with --ray, Ray says where it connects first
+        while not (line := self.process.stdout.readline()).startswith("headframe bots: taking bot turns"):
+            before.append(line)
+            assert line and len(before) < 20, before
         return self
 
     def stop(self) -> None:

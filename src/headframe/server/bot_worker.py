@@ -23,10 +23,13 @@ from pathlib import Path
 
 from sqlalchemy import bindparam, or_, select, update
 
+from headframe.engine import HeadframeError
+
 from .broker import News, shared
 from .config import ServerConfig
 from .errors import Refusal
 from .hub import Hub
+from .ray_bots import RaySearchers
 from .storage import Store, database_url
 from .tables import bot_turns
 
@@ -113,24 +116,33 @@ class BotWorker:
         await asyncio.gather(*self.busy.values(), return_exceptions=True)
 
 
-def run(db: str, workers: int = 2, max_think: float = 10.0, models: Path | None = None,
-        log_level: str = "info") -> None:
+def run(db: str, workers: int | None = None, max_think: float = 10.0, models: Path | None = None,
+        log_level: str = "info", ray: str | None = None) -> None:
     """Take bot turns from the queue of the PostgreSQL database `db` until stopped
-    (SIGTERM or Ctrl-C), with `workers` search processes (and one quick one)."""
+    (SIGTERM or Ctrl-C), with `workers` searches at once (and one quick process): in
+    processes here (default 2), or on the Ray cluster at `ray` (default: its CPUs)."""
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     url = database_url(db)
     if not shared(url):
         raise SystemExit("headframe bots needs a PostgreSQL database (--db postgresql+psycopg://...): "
                          "on SQLite one process serves, and its bots think in it")
-    if workers < 1:
+    if workers is not None and workers < 1:
         raise SystemExit("--workers: at least 1")
+    searchers = None
+    if ray is not None:
+        try:
+            searchers = RaySearchers(ray, max_think, models)
+        except HeadframeError as error:
+            raise SystemExit(str(error)) from None
+    searches = workers or (searchers.cpus() if searchers else 2)
     # It sends no updates, so it draws no boards: no board workers.
-    asyncio.run(_serve(ServerConfig(url, bot_workers=workers, max_think=max_think, models=models, board_workers=0)))
+    config = ServerConfig(url, bot_workers=searches, max_think=max_think, models=models, board_workers=0)
+    asyncio.run(_serve(config, searchers, f"on the Ray cluster at {ray}" if ray else "in processes here"))
 
 
-async def _serve(config: ServerConfig) -> None:
+async def _serve(config: ServerConfig, searchers: RaySearchers | None, where: str) -> None:
     store = Store(config.db_url)
-    hub = Hub(store, config)
+    hub = Hub(store, config, searchers)
     worker = BotWorker(hub, slots=2 * (config.bot_workers + 1))  # the pool's processes, and turns waiting for one
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
@@ -138,7 +150,7 @@ async def _serve(config: ServerConfig) -> None:
     running = asyncio.create_task(worker.run())
     try:
         await hub.broker.listening.wait()
-        print(f"headframe bots: taking bot turns with {config.bot_workers} search processes", flush=True)
+        print(f"headframe bots: taking bot turns, {config.bot_workers} searches at once {where}", flush=True)
         await asyncio.wait([running, asyncio.create_task(stop.wait())], return_when=asyncio.FIRST_COMPLETED)
     finally:
         running.cancel()

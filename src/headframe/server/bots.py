@@ -35,9 +35,12 @@ import multiprocessing
 import signal
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
+from functools import partial
 from importlib.metadata import entry_points
 from pathlib import Path
+from typing import Protocol
 
 from headframe.agents import InformationSet, SpecLimits, make_agent, network_limits
 from headframe.agents.hints import hint
@@ -89,12 +92,7 @@ def worker_main(conn, max_think: float, models: Path | None, games: list[str]) -
         _load_every_game()
         conn.send_bytes(READY)
         while True:
-            task = BotTask(**json.loads(conn.recv_bytes()))
-            try:
-                answer = _answer(task, limits)
-            except Exception as exc:
-                answer = {"error": f"{type(exc).__name__}: {exc}"}
-            conn.send_bytes(json.dumps(answer).encode())
+            conn.send_bytes(answer(conn.recv_bytes(), limits))
     except (EOFError, OSError):
         return  # the web process is gone, or closed the pipe
 
@@ -118,6 +116,15 @@ def _load_every_game() -> None:
             continue  # a broken plugin fails its own tasks, not the worker
 
 
+def answer(task_json: bytes, limits: SpecLimits) -> bytes:
+    """A task's answer, as a worker sends it: {"action": ...}, {"hint": ...} or {"error": ...}."""
+    try:
+        reply = _answer(BotTask(**json.loads(task_json)), limits)
+    except Exception as exc:
+        reply = {"error": f"{type(exc).__name__}: {exc}"}
+    return json.dumps(reply).encode()
+
+
 def _answer(task: BotTask, limits: SpecLimits) -> dict:
     game = load_game(task.game)
     world = game.load_position(task.world)
@@ -128,7 +135,24 @@ def _answer(task: BotTask, limits: SpecLimits) -> dict:
     return {"action": make_agent(task.spec, game, task.seed, limits=limits).choose(info).to_json()}
 
 
-class _Worker:
+class Worker(Protocol):
+    """Where a lane's tasks are answered, one at a time: a worker process here (WorkerProcess),
+    or a slot of a Ray cluster (ray_bots.py)."""
+
+    ready: bool  # False from a task's start until its clean answer
+
+    def alive(self) -> bool: ...
+
+    async def ask(self, task: BotTask, deadline: float) -> dict:
+        """The answer ({"action": ...} or {"hint": ...}), or BotFailure."""
+
+    def abandon(self) -> None:
+        """The task asked, if any, fails with BotPoolClosed."""
+
+    async def stop(self) -> None: ...
+
+
+class WorkerProcess:
     """One worker process and the web process's end of its pipe; one task at a time."""
 
     def __init__(self, context, max_think: float, models: Path | None) -> None:
@@ -142,10 +166,10 @@ class _Worker:
         except EOFError:
             ready = False
         if not ready:
-            self.stop()
+            self._end()
             self.conn.close()
             raise OSError(f"the worker was not ready within {STARTUP_S:g} s")
-        self.ready = True  # False from a task's start until its clean answer
+        self.ready = True
         self._reply: asyncio.Future | None = None
 
     async def ask(self, task: BotTask, deadline: float) -> dict:
@@ -181,11 +205,19 @@ class _Worker:
         if not self.conn.closed:
             asyncio.get_running_loop().remove_reader(self.conn.fileno())
 
+    def alive(self) -> bool:
+        return self.process.is_alive()
+
     def abandon(self) -> None:
         if self._reply is not None and not self._reply.done():
             self._reply.set_exception(BotPoolClosed("the bot pool was closed"))
 
-    def stop(self) -> None:
+    async def stop(self) -> None:
+        self.stop_reading()  # before the pipe closes: its descriptor's number will be reused
+        await asyncio.to_thread(self._end)
+        self.conn.close()
+
+    def _end(self) -> None:
         """Blocking: run in a thread."""
         self.process.terminate()
         self.process.join(1)
@@ -199,15 +231,16 @@ class _Lane:
     """Worker slots and the tasks waiting for one, served round-robin across
     games, at most one task of a game at a time."""
 
-    def __init__(self, size: int, deadline: float) -> None:
+    def __init__(self, size: int, deadline: float, start: Callable[[], Worker]) -> None:
         self.deadline = deadline
-        self.idle: list[_Worker | None] = [None] * size  # None: a slot whose process is not started yet
+        self.start = start  # blocking: a new worker for a slot
+        self.idle: list[Worker | None] = [None] * size  # None: a slot whose process is not started yet
         self.round: list[str] = []  # the games with a task waiting or thinking, in turn order
         self.next = 0  # where in the round the next turn goes
         self.waiting: dict[str, deque[asyncio.Future]] = {}
         self.thinking: set[str] = set()
 
-    async def acquire(self, game_id: str) -> _Worker | None:
+    async def acquire(self, game_id: str) -> Worker | None:
         if game_id not in self.waiting:
             self.waiting[game_id] = deque()
             self.round.append(game_id)
@@ -223,7 +256,7 @@ class _Lane:
                 self.release(game_id, turn.result())
             raise
 
-    def release(self, game_id: str, worker: _Worker | None) -> None:
+    def release(self, game_id: str, worker: Worker | None) -> None:
         self.thinking.discard(game_id)
         self.idle.append(worker)
         self._forget_if_done(game_id)
@@ -270,18 +303,20 @@ class _Lane:
 
 class BotPool:
     """Decides bots' moves in worker processes; see the module's docstring.
-    `search_deadline` overrides the search lane's `max_think + grace` (for tests:
-    a deadline shorter than the workers' own time cap)."""
+    `searchers` makes the search lane's workers (default: processes here, like the
+    quick lane's; ray_bots.py: slots of a Ray cluster). `search_deadline` overrides
+    the search lane's `max_think + grace` (for tests: a deadline shorter than the
+    workers' own time cap)."""
 
     def __init__(self, workers: int = 2, max_think: float = 10.0, models: Path | None = None, grace: float = 1.0,
-                 *, search_deadline: float | None = None) -> None:
-        self.max_think = max_think
-        self.models = models
-        self._context = multiprocessing.get_context("forkserver")
-        self._context.set_forkserver_preload(preloaded())
-        self._quick = _Lane(1, grace + QUICK_SLACK)
-        self._search = _Lane(workers, max_think + grace if search_deadline is None else search_deadline)
-        self._workers: set[_Worker] = set()
+                 *, searchers: Callable[[], Worker] | None = None, search_deadline: float | None = None) -> None:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(preloaded())
+        process = partial(WorkerProcess, context, max_think, models)
+        self._quick = _Lane(1, grace + QUICK_SLACK, process)
+        self._search = _Lane(workers, max_think + grace if search_deadline is None else search_deadline,
+                             searchers or process)
+        self._workers: set[Worker] = set()
         self._chores: set[asyncio.Future] = set()  # processes starting and stopping
         self._closed = False
 
@@ -318,11 +353,11 @@ class BotPool:
             raise BotPoolClosed("the bot pool is closed")
         worker = await lane.acquire(task.game_id)
         try:
-            if worker is not None and not worker.process.is_alive():  # died while idle
+            if worker is not None and not worker.alive():  # died while idle
                 self._retire(worker)
                 worker = None
             if worker is None:
-                worker = await self._start_worker()
+                worker = await self._start_worker(lane)
             return await worker.ask(task, lane.deadline)
         finally:
             if worker is not None and not worker.ready:  # past its deadline, dead, or abandoned
@@ -341,8 +376,8 @@ class BotPool:
                             failure)
         return Rng(task.seed).choice(game.load_position(task.world).decision(task.seat).actions).to_json()
 
-    async def _start_worker(self) -> _Worker:
-        spawn = self._chore(self._spawn())
+    async def _start_worker(self, lane: _Lane) -> Worker:
+        spawn = self._chore(self._spawn(lane))
         try:
             return await asyncio.shield(spawn)
         except asyncio.CancelledError:
@@ -353,10 +388,10 @@ class BotPool:
         if not spawn.cancelled() and spawn.exception() is None:
             self._retire(spawn.result())
 
-    async def _spawn(self) -> _Worker:
+    async def _spawn(self, lane: _Lane) -> Worker:
         # Off the event loop: a start waits for the forkserver's imports and the worker's games.
         try:
-            worker = await asyncio.to_thread(_Worker, self._context, self.max_think, self.models)
+            worker = await asyncio.to_thread(lane.start)
         except OSError as exc:
             raise BotFailure(f"its worker process did not start: {exc}") from exc
         self._workers.add(worker)
@@ -365,15 +400,10 @@ class BotPool:
             raise BotPoolClosed("the bot pool was closed")
         return worker
 
-    def _retire(self, worker: _Worker) -> None:
+    def _retire(self, worker: Worker) -> None:
         if worker in self._workers:
             self._workers.discard(worker)
-            self._chore(self._stop(worker))
-
-    async def _stop(self, worker: _Worker) -> None:
-        worker.stop_reading()  # before the pipe closes: its descriptor's number will be reused
-        await asyncio.to_thread(worker.stop)
-        worker.conn.close()
+            self._chore(worker.stop())
 
     def _chore(self, work) -> asyncio.Future:
         chore = asyncio.ensure_future(work)

@@ -16,6 +16,7 @@ import logging
 import re
 import secrets
 import time
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -24,7 +25,7 @@ from headframe.agents.specs import check_spec, network_limits
 from headframe.engine import RECORD_FORMAT, Game, HeadframeError, IllegalAction, Rng, load_game, replay
 
 from .account_store import Account, AccountStore
-from .bots import BotPool, BotTask
+from .bots import BotPool, BotTask, Worker
 from .broker import Broker, News
 from .config import ServerConfig
 from .errors import BadRequest, Conflict, Forbidden, NotFound, Refusal
@@ -42,7 +43,8 @@ GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 class Hub:
-    def __init__(self, store: Store, config: ServerConfig) -> None:
+    def __init__(self, store: Store, config: ServerConfig, searchers: Callable[[], Worker] | None = None) -> None:
+        """`searchers`: where bots search (bots.BotPool), when not in processes here."""
         self.store = store
         self.config = config
         self.agent_limits = network_limits(config.max_think, config.models)
@@ -51,7 +53,7 @@ class Hub:
         self.journal = Journal(store)
         # 0 bot workers: bot turns are left to the queue (bot_worker.py); hints still search in one process.
         self.bots_here = config.bot_workers > 0
-        self.bots = BotPool(max(1, config.bot_workers), config.max_think, config.models)
+        self.bots = BotPool(max(1, config.bot_workers), config.max_think, config.models, searchers=searchers)
         self.pictures = Pictures(config.board_workers)
         self.broker = Broker(store.url, store.origin, self.heard, self.heard_everything)
         self.on_news = None  # set by a bot worker: wake up, a bot turn may be waiting

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from headframe.cluster import connect
 from headframe.engine import HeadframeError, load_game
 
 from .match import MatchPlan, game_seed, play_match, seating
@@ -125,13 +126,7 @@ def _local_results(plans: list[MatchPlan], workers: int) -> Iterator[dict[str, A
 
 
 def _ray_results(plans: list[MatchPlan], address: str) -> Iterator[dict[str, Any]]:
-    try:
-        import ray
-    except ImportError:
-        raise RunError("--ray needs the distributed extra: pip install 'headframe[distributed]'") from None
-    if not ray.is_initialized():
-        ray.init(address=None if address == "local" else address, ignore_reinit_error=True,
-                 include_dashboard=False, log_to_driver=False)
+    ray = connect(address)
     remote = ray.remote(play_match)
     pending = [remote.remote(plan) for plan in plans]
     while pending:
