@@ -37,7 +37,7 @@ def cluster():
 def test_searches_run_on_the_cluster_and_are_stopped_at_their_deadlines(cluster, position):
     searchers = RaySearchers(cluster, 30.0, None)
     assert searchers.cpus() == 1
-    # The first task starts a Ray worker process that imports the games: a deadline with room for it.
+    # A deadline with room for the cluster's scheduling under the suite's load, far short of LONG_SEARCH.
     pool = BotPool(workers=1, max_think=30.0, grace=0.5, searchers=searchers, search_deadline=8.0)
 
     async def scenario(pool):

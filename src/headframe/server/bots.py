@@ -89,7 +89,7 @@ def worker_main(conn, max_think: float, models: Path | None, games: list[str]) -
     register_by_hand(games)
     limits = network_limits(max_think, models)
     try:
-        _load_every_game()
+        load_every_game()
         conn.send_bytes(READY)
         while True:
             conn.send_bytes(answer(conn.recv_bytes(), limits))
@@ -104,7 +104,7 @@ def register_by_hand(games: list[str]) -> None:
         register(getattr(importlib.import_module(module), name))
 
 
-def _load_every_game() -> None:
+def load_every_game() -> None:
     """Before the first task: a game's data takes up to half a second to load (more on a
     loaded machine), which must not count against a task's deadline: a worker killed for
     it would be replaced by one as slow, and the bot would never move."""

@@ -30,7 +30,14 @@ from typing import Any
 from headframe.agents import network_limits
 from headframe.cluster import connect
 
-from .bots import BotFailure, BotPoolClosed, BotTask, answer, register_by_hand, registered_by_hand
+from .bots import STARTUP_S, BotFailure, BotPoolClosed, BotTask, answer, load_every_game, register_by_hand, registered_by_hand
+
+
+def warm_up(games: list[str]) -> None:
+    """In a Ray worker process before a slot's first task: the games' data loaded, as a worker
+    process here loads them before it says it is ready (bots.load_every_game)."""
+    register_by_hand(games)
+    load_every_game()
 
 
 def answer_on_cluster(task_json: bytes, max_think: float, models: str | None, games: list[str]) -> bytes:
@@ -45,6 +52,7 @@ class RaySearchers:
     def __init__(self, address: str, max_think: float, models: Path | None) -> None:
         self.ray = connect(address)
         self._remote = self.ray.remote(num_cpus=1, max_retries=0)(answer_on_cluster)
+        self._warm_up = self.ray.remote(num_cpus=1, max_retries=0)(warm_up)
         self._arguments = (max_think, str(models) if models else None, registered_by_hand())
 
     def cpus(self) -> int:
@@ -52,6 +60,13 @@ class RaySearchers:
         return max(1, int(self.ray.cluster_resources().get("CPU", 1)))
 
     def __call__(self) -> RaySlot:
+        """Blocking (the pool makes slots in a thread): a slot, once the cluster has loaded the games
+        in the Ray worker process that takes it up (a fresh one, after a slot's task was killed)."""
+        try:
+            self.ray.get(self._warm_up.remote(self._arguments[2]), timeout=STARTUP_S)
+        except self.ray.exceptions.RayError as error:
+            raise OSError(f"the cluster did not load the games within {STARTUP_S:g} s: {type(error).__name__}") \
+                from None
         return RaySlot(self)
 
     def submit(self, task: BotTask) -> Any:
