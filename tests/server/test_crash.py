@@ -46,8 +46,15 @@ class ServerProcess:
                 time.sleep(0.05)
 
     def kill(self) -> None:
+        """SIGKILL, as a crash or the kernel's out-of-memory killer would: the processes the
+        server started (its bots' and boards' workers, their forkserver) end with it."""
+        started = descendants(self.process.pid)
         os.kill(self.process.pid, signal.SIGKILL)
         self.process.wait(10)
+        deadline = time.monotonic() + 10
+        while left := [pid for pid in started if running(pid)]:
+            assert time.monotonic() < deadline, f"processes of the killed server still run: {left}"
+            time.sleep(0.05)
 
     def stop(self) -> None:
         if hasattr(self, "process") and self.process.poll() is None:
@@ -61,6 +68,33 @@ class ServerProcess:
     @property
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
+
+
+def _stat(pid: int | str) -> list[str] | None:
+    """The fields of /proc/PID/stat after the command's name: state, parent, ... (None: no such process)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
+def descendants(pid: int) -> set[int]:
+    """The processes `pid` started, those they started, and so on."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and (fields := _stat(entry.name)):
+            children.setdefault(int(fields[1]), []).append(int(entry.name))
+    found, parents = set(), [pid]
+    while parents:
+        for child in children.get(parents.pop(), ()):
+            found.add(child)
+            parents.append(child)
+    return found
+
+
+def running(pid: int) -> bool:
+    fields = _stat(pid)
+    return fields is not None and fields[0] != "Z"  # a zombie has ended (its new parent reaps it)
 
 
 def wait_finished(http, game_id, timeout=60):

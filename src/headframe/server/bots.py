@@ -32,7 +32,9 @@ import importlib
 import json
 import logging
 import multiprocessing
+import os
 import signal
+import threading
 import time
 from collections import deque
 from collections.abc import Callable
@@ -85,8 +87,7 @@ class BotPoolClosed(RuntimeError):
 def worker_main(conn, max_think: float, models: Path | None, games: list[str]) -> None:
     """A worker process: answers each task it reads with an action or an error, until its pipe closes.
     `games` are the web process's games registered by hand ("module:Class"), which the worker registers too."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the web process decides when its workers stop
-    register_by_hand(games)
+    start_worker(games)
     limits = network_limits(max_think, models)
     try:
         load_every_game()
@@ -95,6 +96,24 @@ def worker_main(conn, max_think: float, models: Path | None, games: list[str]) -
             conn.send_bytes(answer(conn.recv_bytes(), limits))
     except (EOFError, OSError):
         return  # the web process is gone, or closed the pipe
+
+
+def start_worker(games: list[str]) -> None:
+    """What every worker process (a bot's, a board's: pictures.py) does first: it leaves
+    Ctrl-C to the web process, which decides when its workers stop; it ends as soon as
+    the web process does, even killed (a worker waiting for work would wait forever, and
+    keep the forkserver alive with it); and it registers the games the web process
+    registered by hand."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent,), name="exit-with-web-process", daemon=True).start()
+    register_by_hand(games)
+
+
+def _exit_with(parent: multiprocessing.process.BaseProcess) -> None:
+    parent.join()  # returns when the parent's end of this process's sentinel pipe closes: it is gone
+    os._exit(0)
 
 
 def register_by_hand(games: list[str]) -> None:

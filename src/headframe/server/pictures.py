@@ -20,7 +20,7 @@ from typing import Any
 from headframe.engine import load_game
 from headframe.engine.people import naming
 
-from .bots import preloaded, register_by_hand, registered_by_hand
+from .bots import preloaded, registered_by_hand, start_worker
 from .patches import Board
 
 log = logging.getLogger("headframe.server")
@@ -62,7 +62,7 @@ class Pictures:
         if self._pool is None:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(preloaded())
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=register_by_hand,
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=start_worker,
                                              initargs=(registered_by_hand(),))
         return self._pool
 
