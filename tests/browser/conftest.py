@@ -55,3 +55,24 @@ def page(browser, server) -> Iterator[Page]:
 def screenshot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+# The board is in the layout board.js asks for at this window size (its NARROW: up to 900 px wide or
+# 500 px high; a narrow board is at most 400 units wide), or the page has no board. The server answers
+# a resize across that line with the board in the other layout, a moment later.
+IN_LAYOUT = """(narrow) => { const svg = document.querySelector(".board-frame svg");
+  return !svg || (svg.viewBox.baseVal.width <= 400) === narrow; }"""
+
+
+def resize(page: Page, viewport: dict) -> None:
+    """The window at this size, once its board has come in the layout for it."""
+    page.set_viewport_size(viewport)
+    page.wait_for_function(IN_LAYOUT, arg=viewport["width"] <= 900 or viewport["height"] <= 500)
+
+
+def both_sizes(page: Page, name: str) -> None:
+    """Screenshots at a laptop's size and on a phone on its side; the window is a laptop's again after."""
+    screenshot(page, f"{name}-laptop")
+    resize(page, PHONE_LANDSCAPE)
+    screenshot(page, f"{name}-phone-landscape")
+    resize(page, LAPTOP)

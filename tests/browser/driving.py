@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Page
 
 ON_BOARD = ".board-frame:not(.waiting) .board .clickable[data-actions]"
 BUTTON = ".decision .actions button"
+MENU_ITEM = ".board-menu [role=menuitem]"
 MY_MOVE_OR_OVER = ".turn.mine, .result"
 # The page's move is answered (no longer waiting) and the game is past the version it decided on.
 MOVED_ON = """before => {
@@ -47,16 +48,22 @@ def version(page: Page) -> int:
     return int(page.get_attribute("[data-version]", "data-version"))
 
 
+def shown(page: Page, selector: str) -> bool:
+    """Whether the page has an element for `selector`, found by the page's own
+    querySelector: Playwright's selector engine walks a big board's thousands of
+    elements ~30 ms per look, many times slower."""
+    return page.evaluate("(selector) => document.querySelector(selector) !== null", selector)
+
+
 def decide(page: Page, clicks: Clicks) -> None:
     """Take one decision by clicking, and wait until the game has moved on."""
     before = version(page)
-    places = page.locator(ON_BOARD)
-    if places.count():
-        click_place(places)
+    point = page.evaluate(PLACE_IN_SIGHT, ON_BOARD)
+    if point is not None:
+        page.mouse.click(*point)
         clicks.board += 1
-        menu = page.locator(".board-menu [role=menuitem]")
-        if menu.count():
-            menu.first.click()
+        if shown(page, MENU_ITEM):
+            page.locator(MENU_ITEM).first.click()
             clicks.menu += 1
     else:
         page.locator(BUTTON).first.click()
@@ -64,35 +71,33 @@ def decide(page: Page, clicks: Clicks) -> None:
     page.wait_for_function(MOVED_ON, arg=before)
 
 
-# The first glowing place brought to the middle of its view and of the window, and a point of it
-# that nothing of another place covers (board.js finds the place under the pointer, beneath
-# labels and tokens), or null if none of its centre and corners' insides is.
-IN_SIGHT = """(selector) => {
-  const node = document.querySelector(selector);
-  if (!node) return null;
-  node.scrollIntoView({ block: "center", inline: "center" });
-  const box = node.getBoundingClientRect();
-  const points = [[0.5, 0.5], [0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]]
-    .map(([x, y]) => [box.left + x * box.width, box.top + y * box.height]);
-  return points.find(([x, y]) => document.elementsFromPoint(x, y).some((e) => e.closest("[data-actions]") === node))
-    || null;
+# A point of the first glowing place where a person sees it: the place brought to the middle of
+# its view and of the window, and a point of it that nothing of another place covers (board.js
+# finds the place under the pointer, beneath labels and tokens), the same two frames later (a
+# board redrawn by another seat's move may replace the place between finding and clicking it).
+# Null when no place glows; an error when none of its centre and corners' insides stays in sight.
+# (A click Playwright places itself, forced, can miss a place in a board that pans in its own
+# view; a person only ever taps what is in sight.)
+PLACE_IN_SIGHT = """async (selector) => {
+  const inSight = () => {
+    const node = document.querySelector(selector);
+    if (!node) return null;
+    node.scrollIntoView({ block: "center", inline: "center" });
+    const box = node.getBoundingClientRect();
+    const points = [[0.5, 0.5], [0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]]
+      .map(([x, y]) => [box.left + x * box.width, box.top + y * box.height]);
+    return points.find(([x, y]) => document.elementsFromPoint(x, y).some((e) => e.closest("[data-actions]") === node))
+      || null;
+  };
+  const twoFrames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  if (!document.querySelector(selector)) return null;
+  for (let tries = 0; tries < 3; tries++) {
+    const point = inSight();
+    await twoFrames();
+    if (point !== null && JSON.stringify(inSight()) === JSON.stringify(point)) return point;
+  }
+  throw new Error("no point of the first glowing place is in sight after 3 tries");
 }"""
-
-
-def click_place(places: Locator, tries: int = 3) -> None:
-    """Click the first glowing place where a person sees it: in sight, at a point of it.
-    (A click Playwright places itself, forced, can miss a place in a board that pans in
-    its own view; a person only ever taps what is in sight.) A board redrawn by another
-    seat's move may replace the place between finding and clicking it: find it again."""
-    page = places.page
-    for _ in range(tries):
-        places.first.wait_for(state="visible")
-        point = page.evaluate(IN_SIGHT, ON_BOARD)
-        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-        if point is not None and page.evaluate(IN_SIGHT, ON_BOARD) == point:
-            page.mouse.click(*point)
-            return
-    raise AssertionError(f"no point of the first glowing place is in sight after {tries} tries")
 
 
 def play_to_end(page: Page, limit: int, every=None) -> Clicks:
@@ -101,7 +106,7 @@ def play_to_end(page: Page, limit: int, every=None) -> Clicks:
     clicks = Clicks()
     while True:
         page.wait_for_selector(MY_MOVE_OR_OVER)
-        if page.locator(".result").count():
+        if shown(page, ".result"):
             return clicks
         assert clicks.total < limit, f"the game is not over after {limit} decisions"
         if every is not None:

@@ -14,8 +14,8 @@ from playwright.sync_api import BrowserContext, Page
 from headframe.server.storage import sqlite_url
 from tests.server.conftest import LiveServer
 
-from .conftest import LAPTOP, PHONE_LANDSCAPE, TIMEOUT_MS, screenshot
-from .driving import Clicks, decide, start_from_lobby
+from .conftest import LAPTOP, TIMEOUT_MS, both_sizes, screenshot
+from .driving import Clicks, decide, shown, start_from_lobby
 
 PASSWORD = "two players, one table"
 
@@ -83,7 +83,7 @@ def take_open_seat(bruno: Player, base: str) -> Page:
     page = bruno.tab(f"{base}/")
     table = page.locator("li", has=page.get_by_role("button", name="join as seat 2"))
     assert "1 of 2 seats taken (Ada waiting)" in table.inner_text()
-    shots(page, "accounts-lobby-open-table")
+    both_sizes(page, "accounts-lobby-open-table")
     table.get_by_role("button", name="join as seat 2").click()
     page.wait_for_url("**/games/*")
     page.wait_for_selector(".turn.mine")
@@ -107,7 +107,7 @@ def each_moves(pages: list[Page], limit: int = 40) -> None:
     moved: set[int] = set()
     for _ in range(limit * 20):
         for index, page in enumerate(pages):
-            if page.locator(".turn.mine").count() and not page.locator("[data-waiting]").count():
+            if shown(page, ".turn.mine") and not shown(page, "[data-waiting]"):
                 assert page.title().startswith("Your move · ")
                 decide(page, Clicks())
                 moved.add(index)
@@ -115,13 +115,6 @@ def each_moves(pages: list[Page], limit: int = 40) -> None:
             return
         pages[0].wait_for_timeout(50)
     raise AssertionError(f"only pages {moved} could move")
-
-
-def shots(page: Page, name: str) -> None:
-    screenshot(page, f"{name}-laptop")
-    page.set_viewport_size(PHONE_LANDSCAPE)
-    screenshot(page, f"{name}-phone")
-    page.set_viewport_size(LAPTOP)
 
 
 def test_two_accounts_play_a_table_leave_and_come_back_through_my_games_across_a_restart(players, db_url):
@@ -134,7 +127,7 @@ def test_two_accounts_play_a_table_leave_and_come_back_through_my_games_across_a
         bruno_page = take_open_seat(bruno, base)
         each_moves([ada_page, bruno_page])
         game_id = ada_page.url.rsplit("/", 1)[1]
-        shots(bruno_page, "accounts-game")
+        both_sizes(bruno_page, "accounts-game")
         ada_page.close()  # Ada closes her tab and comes back from My games
         my_games = ada.tab(f"{base}/me")
         entry = my_games.locator(f'li[data-game="{game_id}"]')
@@ -143,7 +136,7 @@ def test_two_accounts_play_a_table_leave_and_come_back_through_my_games_across_a
             assert re.search(r"· (23 h 59 min|1 day) left", entry.inner_text()), entry.inner_text()
         else:  # turn based: her next move gets the whole day
             assert " left" not in entry.inner_text()
-        shots(my_games, "accounts-my-games")
+        both_sizes(my_games, "accounts-my-games")
         my_games.close()
         ada_page = back_through_my_games(ada, base, game_id)
         each_moves([ada_page, bruno_page])
@@ -156,7 +149,7 @@ def test_two_accounts_play_a_table_leave_and_come_back_through_my_games_across_a
         assert int(ada_page.get_attribute("[data-version]", "data-version")) >= version  # nothing was lost
         each_moves([ada_page, bruno_page])
         assert "Ada" in bruno_page.locator(".panel", has_text="players").inner_text()
-        shots(ada_page, "accounts-after-restart")
+        both_sizes(ada_page, "accounts-after-restart")
 
 
 def test_a_guest_returns_to_the_seat_from_my_games_in_another_tab(browser, tmp_path):

@@ -14,7 +14,7 @@ from playwright.sync_api import Page
 from headframe.server.storage import sqlite_url
 from tests.server.conftest import LiveServer, claim
 
-from .conftest import LAPTOP, PHONE_LANDSCAPE, TIMEOUT_MS, screenshot
+from .conftest import LAPTOP, TIMEOUT_MS, both_sizes, screenshot
 from .driving import Clicks, decide
 
 # Six seconds to start, four more each move, and taking a seat back gives the whole bank again (its cap).
@@ -46,13 +46,6 @@ def take_back_and_move(page: Page) -> None:
     page.wait_for_selector(".turn.mine")
     decide(page, Clicks())
     assert notices(page)[-1] == "Anna is back"
-
-
-def both_sizes(page: Page, name: str) -> None:
-    screenshot(page, f"{name}-laptop")
-    page.set_viewport_size(PHONE_LANDSCAPE)
-    screenshot(page, f"{name}-phone")
-    page.set_viewport_size(LAPTOP)
 
 
 def test_a_clock_runs_out_a_stand_in_plays_and_the_player_takes_the_seat_back_before_and_after_a_restart(

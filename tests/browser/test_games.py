@@ -7,7 +7,7 @@ import pytest
 
 from headframe.engine import load_game
 
-from .conftest import LAPTOP, PHONE_LANDSCAPE, screenshot
+from .conftest import both_sizes, screenshot
 from .driving import play_to_end, start_from_lobby
 
 GAMES = ["ore-city", "tinners-trail", "copper-country", "coal-country"]
@@ -37,10 +37,7 @@ def test_a_short_game_against_bots_played_on_the_board(page, name):
 
     def look(clicks) -> None:
         if clicks.total == 3:
-            screenshot(page, f"{name}-laptop")
-            page.set_viewport_size(PHONE_LANDSCAPE)
-            screenshot(page, f"{name}-phone-landscape")
-            page.set_viewport_size(LAPTOP)
+            both_sizes(page, name)
 
     clicks = play_to_end(page, DECISION_LIMIT, every=look)
     screenshot(page, f"{name}-over")

@@ -17,8 +17,8 @@ from headframe.engine import load_game, svg
 from headframe.server.storage import sqlite_url
 from tests.server.conftest import LiveServer
 
-from .conftest import ARTIFACTS, TIMEOUT_MS
-from .driving import MY_MOVE_OR_OVER, Clicks, decide, start_from_lobby, version
+from .conftest import ARTIFACTS, TIMEOUT_MS, resize
+from .driving import MY_MOVE_OR_OVER, Clicks, decide, shown, start_from_lobby, version
 from .layout import (
     LAPTOP,
     PHONE,
@@ -77,7 +77,7 @@ def play(page: Page, decisions: int) -> None:
     clicks = Clicks()
     for _ in range(decisions):
         settle(page)
-        if page.locator(".result").count():
+        if shown(page, ".result"):
             return
         decide(page, clicks)
     settle(page)
@@ -88,7 +88,7 @@ def others_moved(page: Page, limit: int = 30) -> bool:
     clicks = Clicks()
     while clicks.total < 2 or not seen_others_move(page):
         settle(page)
-        if page.locator(".result").count() or clicks.total == limit:
+        if shown(page, ".result") or clicks.total == limit:
             return False
         decide(page, clicks)
     settle(page)
@@ -104,11 +104,9 @@ def look(page: Page, name: str) -> None:
 def at(page: Page, viewport: dict) -> None:
     """The window at this size, and the board in the layout the page asks for at it (board.js: narrow up
     to 900 px wide or 500 px high)."""
-    page.set_viewport_size(viewport)
+    resize(page, viewport)
     page.evaluate("() => scrollTo(0, 0)")
-    narrow = viewport["width"] <= 900 or viewport["height"] <= 500
-    page.wait_for_function("""(narrow) => { const svg = document.querySelector(".board-view svg");
-      return svg && (svg.viewBox.baseVal.width <= 400) === narrow; }""", arg=narrow)
+    assert shown(page, ".board-view svg")
     settle(page)
 
 
@@ -130,7 +128,7 @@ def test_the_board_and_the_decision_are_in_sight_on_a_laptop(table):
     page = table.page
     at(page, LAPTOP)
     for _ in range(3):
-        if page.locator(".result").count():
+        if shown(page, ".result"):
             break
         sight = in_sight(page)
         window = [0, 0, sight["width"], sight["height"]]

@@ -14,6 +14,7 @@ from headframe.engine import load_game
 from headframe.engine.tutorial import load_tutorial
 
 from .conftest import screenshot
+from .driving import shown
 
 GAMES = ["copper-country", "ore-city", "tinners-trail", "coal-country"]
 PHONE = {"width": 390, "height": 844}
@@ -32,16 +33,16 @@ def choose(page: Page, action_id: str) -> str:
     """Take an action of the learner's decision: its button, else its place on the board
     (and in the place's menu, if it offers several). Returns which."""
     quoted = json.dumps(action_id)
-    button = page.locator(f".decision .actions button[data-action={quoted}]")
-    if button.count():
-        button.click()
+    button = f".decision .actions button[data-action={quoted}]"
+    if shown(page, button):
+        page.locator(button).click()
         return "button"
     # From the keyboard (focus, Enter: board.js activates that place): a forced click at a place's centre may
     # land on another place drawn over it (Coal Country's desk spaces).
     page.locator(f".board [data-actions~={quoted}]").first.press("Enter")
-    menu = page.locator(f".board-menu [data-action={quoted}]")
-    if menu.count():
-        menu.click()
+    menu = f".board-menu [data-action={quoted}]"
+    if shown(page, menu):
+        page.locator(menu).click()
     return "board"
 
 

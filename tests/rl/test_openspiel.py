@@ -37,7 +37,9 @@ def test_options_are_the_games_and_checked() -> None:
 def test_openspiel_ismcts_plays_through_determinize(name: str) -> None:
     from open_spiel.python.algorithms import ismcts, mcts
 
-    game = pyspiel.load_game(register(name), {"players": 2})
+    # On the game's short options: each of the search's simulations plays a random rollout to the end.
+    short = json.dumps(load_game(name).short_options)
+    game = pyspiel.load_game(register(name), {"players": 2, "options": short})
     rng = np.random.RandomState(0)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), uct_c=1.0, max_simulations=10,
                            random_state=rng)

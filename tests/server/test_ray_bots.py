@@ -37,8 +37,9 @@ def cluster():
 def test_searches_run_on_the_cluster_and_are_stopped_at_their_deadlines(cluster, position):
     searchers = RaySearchers(cluster, 30.0, None)
     assert searchers.cpus() == 1
-    # A deadline with room for the cluster's scheduling under the suite's load, far short of LONG_SEARCH.
-    pool = BotPool(workers=1, max_think=30.0, grace=0.5, searchers=searchers, search_deadline=8.0)
+    # A deadline with room for a 20-iteration search and the cluster's scheduling under the suite's load (a slot
+    # loads the games before its first task, off the deadline: ray_bots.warm_up), far short of LONG_SEARCH.
+    pool = BotPool(workers=1, max_think=30.0, grace=0.5, searchers=searchers, search_deadline=4.0)
 
     async def scenario(pool):
         first = await pool.decide(task(position, "ismcts:iters=20"))
