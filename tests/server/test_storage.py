@@ -3,13 +3,17 @@ rows plus its ordered actions, plies cannot be taken twice, and moves of many
 games are committed together."""
 
 import asyncio
+import sqlite3
+import threading
 import time
+from datetime import UTC, datetime, timedelta
 
 import pytest
-from sqlalchemy import inspect, text
+from sqlalchemy import inspect, select, text, update
 
 from headframe.server.journal import Journal
 from headframe.server.storage import ConflictError, GameRow, Move, SeatRow, Store, database_url, sqlite_url
+from headframe.server.tables import games
 
 
 def a_game(game_id: str) -> GameRow:
@@ -116,3 +120,35 @@ def test_a_cancelled_caller_cannot_leave_memory_behind_the_database(store):
 
     room = asyncio.run(scenario())
     assert len(store.actions(room.id)[0]) == 1 and room.version == 1
+
+
+def test_expire_names_exactly_the_games_it_ended_while_others_change_them(store):
+    """The hub tells a game's room that it ended by the ids `expire` returns: a game
+    that went idle while `expire` ran is either ended and named, or left for the next."""
+    ids = [f"g{n}" for n in range(300)]
+    for game_id in ids:
+        store.create(a_game(game_id))
+    long_ago = datetime.now(UTC) - timedelta(days=8)
+
+    def go_idle() -> None:
+        for game_id in ids:  # one transaction each, racing the sweeps
+            with store.engine.begin() as db:
+                db.execute(update(games).where(games.c.id == game_id).values(updated_at=long_ago))
+
+    named: list[str] = []
+    writer = threading.Thread(target=go_idle)
+    writer.start()
+    while writer.is_alive():
+        named += store.expire(timedelta(days=7), timedelta(hours=24))
+    writer.join()
+    named += store.expire(timedelta(days=7), timedelta(hours=24))
+    assert sorted(named) == sorted(ids)  # each named once, none ended unnamed
+    with store.engine.connect() as db:
+        assert set(db.execute(select(games.c.status)).scalars()) == {"expired"}
+
+
+def test_an_sqlite_without_returning_is_refused_with_a_clear_error(tmp_path, monkeypatch):
+    monkeypatch.setattr(sqlite3.dbapi2, "sqlite_version_info", (3, 34, 1))  # what SQLAlchemy reads
+    monkeypatch.setattr(sqlite3, "sqlite_version", "3.34.1")
+    with pytest.raises(RuntimeError, match=r"SQLite 3\.35 or newer .* this Python has 3\.34\.1"):
+        Store(sqlite_url(tmp_path / "games.db"))

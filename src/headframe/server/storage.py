@@ -8,6 +8,7 @@ threads so the event loop never waits on the disk."""
 from __future__ import annotations
 
 import secrets
+import sqlite3
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -15,7 +16,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import and_, bindparam, create_engine, delete, event, exists, func, insert, or_, select, update
+from sqlalchemy import and_, bindparam, create_engine, delete, event, exists, func, insert, select, update
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 
@@ -320,10 +321,12 @@ class Store:
         has_bot = exists().where(seats.c.game_id == games.c.id, seats.c.controller == "bot")
         unstarted = and_(games.c.status == "open", ~has_bot, last_change < now - open_idle)
         idle_game = and_(games.c.status.in_(("open", "running")), last_change < now - idle)
+        # RETURNING names the rows each statement changed: a SELECT before them could
+        # see a game change (a move, or going idle) before they run, and name others.
         with self.engine.begin() as db:
-            gone = list(db.execute(select(games.c.id).where(or_(unstarted, idle_game))).scalars())
-            db.execute(delete(games).where(unstarted))
-            db.execute(update(games).where(idle_game).values(status="expired", updated_at=now))
+            gone = list(db.execute(delete(games).where(unstarted).returning(games.c.id)).scalars())
+            gone += db.execute(update(games).where(idle_game).values(status="expired", updated_at=now)
+                               .returning(games.c.id)).scalars()
             db.execute(delete(bot_turns).where(bot_turns.c.game_id.in_(gone)))
         return gone
 
@@ -335,6 +338,8 @@ def _engine(url: str) -> Engine:
     if parsed.database and parsed.database != ":memory:":
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+    if not (engine.dialect.update_returning and engine.dialect.delete_returning):
+        raise RuntimeError(f"headframe needs SQLite 3.35 or newer (RETURNING); this Python has {sqlite3.sqlite_version}")
 
     @event.listens_for(engine, "connect")
     def _pragmas(connection, _record) -> None:
