@@ -64,10 +64,11 @@ class ObservationWriter:
         return self.layout._offsets[name]
 
     def values(self, name: str, values: Sequence[float]) -> None:
+        """The field's values (numbers or booleans: `finish` makes them floats, in one pass)."""
         start, size = self._claim(name)
         if len(values) != size:
             raise ValueError(f"observation field {name!r} holds {size} values, not {len(values)}")
-        self.vector[start:start + size] = [float(v) for v in values]
+        self.vector[start:start + size] = values
 
     def scalar(self, name: str, value: float, scale: float = 1.0) -> None:
         self.values(name, [value / scale])
@@ -87,7 +88,7 @@ class ObservationWriter:
         missing = [name for name, _, _ in self.layout.fields if name not in self._written]
         if missing:
             raise ValueError(f"observation fields not written: {', '.join(missing)}")
-        return self.vector
+        return list(map(float, self.vector))
 
 
 class PointOfView:
