@@ -167,6 +167,7 @@ class Tables:
         # the cards whose rows may ask for poor rock (with a claim's, for a row completing one)
         self.rock_rows = {cid: any(r.poor_rock or r.complete_claim for r in rows) for cid, rows in self.rows.items()}
         self.produce_row = {cid: next(r for r in rows if r.copper) for cid, rows in self.rows.items()}
+        self.free_row = {cid: _free_row(rows) for cid, rows in self.rows.items()}
         self.production_by_era = {era: [c["id"] for c in prod if c["era"] == era] for era in (1, 2, 3)}
         full = data["resources"].get("full_names", {})
         self.resource_name = {r: full.get(r, r) for r in RESOURCES}  # "underground development"
@@ -181,6 +182,11 @@ class Tables:
                      c["company_claim"]["copper"])
             for cid, c in self.companies.items()
         }
+        # the most poor rock and miners a row and the claim it completes ask for together
+        claims = (*self.produce_row.values(), *self.company_claim.values())
+        rows = [row for card in self.rows.values() for row in card]
+        self.most_rocks = max(r.poor_rock for r in rows) + max(c.poor_rock for c in claims)
+        self.most_casualties = max(r.unrest + r.cemetery for r in rows) + max(c.unrest + c.cemetery for c in claims)
         self.businesses = {c["id"]: c for c in data["local_business_cards"]["cards"]}
         self.events = {c["id"]: c for c in data["event_cards_19th"]["cards"] + data["event_cards_20th"]["cards"]}
         self.events_19th = [c["id"] for c in data["event_cards_19th"]["cards"]]
@@ -190,6 +196,17 @@ class Tables:
         self.shifts: dict[tuple, dict[str, int]] = {}
         self.legal_rows: dict[tuple, tuple] = {}  # production.legal_rows by the card and the seat's situation
         self.build_values: dict[tuple, dict[str, int]] = {}  # heuristic._build_values by the board and the poor rock
+        self.plays: dict[tuple, tuple] = {}  # work.plays by the cards and units in hand, the needs and the abilities
+
+
+def _free_row(rows: tuple[Row, ...]) -> str:
+    """`pass` if a row of the card asks for nothing (always legal), else `take` if a row taking a
+    claim does (legal while no claim is held), else ""."""
+    free = [row for row in rows if not (row.resources or row.any_resource or row.poor_rock or row.unrest
+                                        or row.cemetery or row.complete_claim)]
+    if any(not row.take_claim for row in free):
+        return "pass"
+    return "take" if free else ""
 
 
 def _signature(kind: str, resources: tuple[str, ...]) -> str:

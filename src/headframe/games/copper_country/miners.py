@@ -40,8 +40,10 @@ def immigrate(state, seat: int) -> None:
 # --- company houses --------------------------------------------------------------------- COP-R27
 
 def company_houses_near(state, seat: int, site: str) -> int:
-    houses = state.houses
-    return sum(houses[camp].count(seat) for camp in state.board.site_camps[site])
+    houses, near = state.houses, 0
+    for camp in state.board.site_camps[site]:
+        near += houses[camp].count(seat)
+    return near
 
 
 def can_use_house(state, seat: int, site: str, need: int) -> bool:

@@ -45,6 +45,18 @@ def rock_capacity(state, sites) -> int:
     return len(spaces) + len(tokens)
 
 
+def rock_room(state, sites, most: int) -> int:
+    """`rock_capacity`, counted no further than `most`: the free spaces of the first site or two
+    mostly reach it."""
+    rock, site_spaces = state.rock, state.board.site_spaces
+    free: set[str] = set()
+    for site in sites:
+        free.update(space for space in site_spaces[site] if space not in rock)
+        if len(free) >= most:
+            return most
+    return min(rock_capacity(state, sites), most)
+
+
 def put_rock(state, space: str, token: str) -> None:
     if token:
         state.token_rock[token] = True

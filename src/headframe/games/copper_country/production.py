@@ -63,7 +63,10 @@ def _legal_rows(state, seat: int, card: str, legal) -> list:
 
 
 def has_row(state, seat: int) -> bool:
-    return bool(legal_rows(state, seat))
+    """A card with a row that asks for nothing has one without working out the situation (a row
+    taking a claim only while none is held: COP-R29)."""
+    free = state.tables.free_row[state.shift["card"]]
+    return free == "pass" or (free == "take" and not state.claim[seat]) or bool(legal_rows(state, seat))
 
 
 def row_legal(state, seat: int, row: Row, claim: Row) -> bool:
@@ -73,17 +76,18 @@ def row_legal(state, seat: int, row: Row, claim: Row) -> bool:
 
 def _situation(state, seat: int, rock_asked: bool) -> tuple:
     """All that a row of the seat's shift needs to be legal, apart from the row and its claim (the
-    poor-rock capacity only when some row may ask for rock: 0 otherwise, never read then)."""
-    work, shift = state.work, state.shift
+    poor-rock capacity only when some row may ask for rock: 0 otherwise, never read then). Poor rock
+    and miners are counted no further than a row and its claim can ask for: more decide nothing."""
+    work, shift, tables = state.work, state.shift, state.tables
     site = work["site"]
-    capacity = poor_rock.rock_capacity(state, work["applicable"]) if rock_asked else 0
-    miners_left = miners.unskilled(state, seat) + (state.miner_at[seat][work["miner"]] == site)
+    most_rocks = tables.most_rocks
+    capacity = poor_rock.rock_room(state, work["applicable"], most_rocks) if rock_asked else 0
+    miners_left = min(miners.unskilled(state, seat) + (state.miner_at[seat][work["miner"]] == site),
+                      tables.most_casualties)
     houses = miners.company_houses_near(state, seat, site) if "house" not in state.used else 0  # COP-R27
-    ignore_unrest, ignore_cemetery = houses >= 1, houses >= 2
-    signature = state.tables.signature
-    units = tuple(sorted(signature[card] for card in state.hands[seat]))
+    units = tuple(sorted(map(tables.signature.__getitem__, state.hands[seat])))
     machine, railroad = local_business.conversions(state, seat)
-    return (track.rocks_left(state), capacity, miners_left, ignore_unrest, ignore_cemetery, units,
+    return (min(track.rocks_left(state), most_rocks), capacity, miners_left, houses >= 1, houses >= 2, units,
             shift["terrain"], shift["pair"], machine, railroad)
 
 

@@ -19,7 +19,7 @@ from .payment import after_route, can_pay, gives, routes
 
 def max_shifts(state, seat: int, site: str) -> int:
     """COP-R14: 2 + the best one bonus of own shaft/hoist houses - the poor rock penalty."""
-    return site_shifts(state, seat)[site]
+    return _max_shifts(state, seat, site)  # one site: cheaper than `site_shifts`' key
 
 
 def site_shifts(state, seat: int) -> dict[str, int]:
@@ -126,14 +126,23 @@ def all_units(state, seat: int) -> list[str]:
     return [r for _, r in state.payment["loose"]] + [signature[c] for c in state.hands[seat]]
 
 
-def plays(state, task) -> list:
+def plays(state, task) -> tuple:
+    """Memoized on the game by the cards that play each unit, all the units, the needs and the
+    abilities left."""
     seat = task[1]
     pay = state.payment
-    everything = tuple(sorted(all_units(state, seat)))
-    needs = tuple(pay["needs"])
-    abilities = (pay["terrain"], pay["pair"], pay["machine"], pay["railroad"])
-    return [Play.of(card, resource, need, route) for card, sig in units(state, seat)
-            for resource, need, route in _plays(sig, everything, needs, abilities)]
+    offered = tuple(units(state, seat))
+    key = (offered, tuple(sorted(all_units(state, seat))), tuple(pay["needs"]),
+           pay["terrain"], pay["pair"], pay["machine"], pay["railroad"])
+    memo = state.game.tables.plays
+    actions = memo.get(key)
+    if actions is None:
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        everything, needs, abilities = key[1], key[2], key[3:]
+        actions = memo[key] = tuple(Play.of(card, resource, need, route) for card, sig in offered
+                                    for resource, need, route in _plays(sig, everything, needs, abilities))
+    return actions
 
 
 @lru_cache(maxsize=1 << 16)
@@ -236,7 +245,7 @@ def must_stop(state, seat: int) -> bool:
     site = work["site"]
     return (work["taken"] >= work["max"]
             or state.miner_at[seat][work["miner"]] != site
-            or not poor_rock.rock_capacity(state, work["applicable"])
+            or not poor_rock.rock_room(state, work["applicable"], 1)
             or not state.surveyed.get(site)
             or not (state.production_deck or state.production_discard))
 
