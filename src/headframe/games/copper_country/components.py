@@ -173,6 +173,7 @@ class Tables:
         self.resource_name = {r: full.get(r, r) for r in RESOURCES}  # "underground development"
         cap = data["capital_cards"]["cards"]
         self.capital = {c["id"]: (c["kind"], tuple(c["resources"])) for c in cap}
+        self.capital_resources = {cid: resources for cid, (_, resources) in self.capital.items()}
         self.card_era.update({c["id"]: c["era"] for c in cap})
         self.capital_by_era = {era: [c["id"] for c in cap if c["era"] == era] for era in (1, 2, 3)}
         self.signature = {cid: _signature(kind, res) for cid, (kind, res) in self.capital.items()}

@@ -4,7 +4,7 @@ own hand and public data."""
 
 from __future__ import annotations
 
-from collections import Counter
+from itertools import chain
 
 from headframe.engine import Action, Result, Rng
 from headframe.engine.game import rank_rewards
@@ -47,19 +47,23 @@ def evaluate(state) -> list[float]:
     return rank_rewards(Result.rank(worth).ranking)
 
 
-def _hand_resources(state, seat: int) -> Counter:
-    capital = state.tables.capital
-    return Counter(resource for card in state.hands[seat] for resource in capital[card][1])
+def _hand_resources(state, seat: int) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for resource in chain.from_iterable(map(state.tables.capital_resources.__getitem__, state.hands[seat])):
+        counts[resource] = counts.get(resource, 0) + 1
+    return counts
 
 
-def _card_value(state, card: str, counts: Counter) -> float:
-    """How much a capital card helps, with these resources in hand (`_hand_resources`):
-    resources whose set partner is held count most."""
+def _card_value(capital, card: str, counts: dict[str, int]) -> float:
+    """How much a capital card (of the table `capital`) helps, with these resources in hand
+    (`_hand_resources`): resources whose set partner is held count most."""
     best = 0.0
-    kind, resources = state.tables.capital[card]
+    kind, resources = capital[card]
     for resource in resources:
-        value = 1.0 + (1.5 if counts[PARTNER[resource]] > counts[resource] else 0) - 0.4 * counts[resource]
-        best = max(best, value)
+        held = counts.get(resource, 0)
+        value = 1.0 + (1.5 if counts.get(PARTNER[resource], 0) > held else 0) - 0.4 * held
+        if value > best:
+            best = value
     return best + (0.5 if kind == "and" else 0)
 
 
@@ -67,16 +71,15 @@ def _best_work(state, seat: int):
     """(maximum shifts, (miner, site)) of the best work in reach; a surveyed site
     (no stop after one shift) wins a tie."""
     best, where = (-99, False), None
-    shifts = site_shifts(state, seat)
+    shifts, surveyed = site_shifts(state, seat), state.surveyed
     seen = set()  # a site in reach of several miners is worth the same to each: the first wins
     for miner in state.ready_miners(seat):
         for site in reach(state, seat, miner):
-            if site in seen:
-                continue
-            seen.add(site)
-            value = (shifts[site], bool(state.surveyed.get(site)))
-            if value > best:
-                best, where = value, (miner, site)
+            if site not in seen:
+                seen.add(site)
+                value = (shifts[site], bool(surveyed.get(site)))
+                if value > best:
+                    best, where = value, (miner, site)
     return best[0], where
 
 
@@ -146,12 +149,12 @@ def _build_values(state) -> dict[str, int]:
 
 
 def _take(state, seat, actions, rng):
-    counts = _hand_resources(state, seat)
+    counts, capital, community = _hand_resources(state, seat), state.tables.capital, state.community
 
     def score(action):
         if action.slot < 0:
             return 1.2
-        return _card_value(state, state.community[action.slot], counts)
+        return _card_value(capital, community[action.slot], counts)
     return max(actions, key=score)
 
 
@@ -226,11 +229,11 @@ def _casualty(state, seat, actions, rng):
 
 
 def _place_rock(state, seat, actions, rng):
-    mine = {site for space, (owner, _) in state.builds.items() if owner == seat
-            for site in state.board.build_sites[space]}
+    board = state.board
+    mine = {site for space, (owner, _) in state.builds.items() if owner == seat for site in board.build_sites[space]}
 
     def harm(action):
-        return sum(1 for site in state.board.space_sites[action.space] if site in mine) - (2 if action.token else 0)
+        return sum(1 for site in board.space_sites[action.space] if site in mine) - (2 if action.token else 0)
     return min(actions, key=harm)
 
 
@@ -241,13 +244,13 @@ def _continue(state, seat, actions, rng):
 
 
 def _discard(state, seat, actions, rng):
-    counts = _hand_resources(state, seat)
-    return min(actions, key=lambda a: _card_value(state, a.card, counts))
+    counts, capital = _hand_resources(state, seat), state.tables.capital
+    return min(actions, key=lambda a: _card_value(capital, a.card, counts))
 
 
 def _keep(state, seat, actions, rng):
-    counts = _hand_resources(state, seat)
-    return max(actions, key=lambda a: _card_value(state, a.card, counts))
+    counts, capital = _hand_resources(state, seat), state.tables.capital
+    return max(actions, key=lambda a: _card_value(capital, a.card, counts))
 
 
 def _prospect(state, seat, actions, rng):
