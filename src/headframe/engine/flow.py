@@ -178,9 +178,9 @@ class Flow:
     def proceed(self, state: Any) -> None:
         """Run automatic steps, and drop skipped decisions, until a decision is
         owed or the game is over."""
-        steps, pop = self.steps, self.pop
+        steps, pop, task_of = self.steps, self.pop, self.task
         for _ in range(MOST_AUTOMATIC_STEPS):
-            task = self.task(state)
+            task = task_of(state)
             if task is None:
                 return
             step = steps.get(task[0])

@@ -45,7 +45,7 @@ VIEW_HEADER = ("game", "player_count", "options", "seat", "to_move", "over", "de
 RECORD_FORMAT = "headframe-record/1"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: quicker to make, and every decision makes one
 class Decision:
     """What one seat must decide now: a kind, a prompt for people, the legal actions."""
 
