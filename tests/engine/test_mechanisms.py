@@ -1,8 +1,11 @@
+import pickle
+
 from hypothesis import given
 from hypothesis import strategies as st
 
 from headframe.engine import Rng
 from headframe.engine.deck import draw, draw_from_bag, redeal, shuffled
+from headframe.engine.memo import Memo
 from headframe.engine.turns import (
     advance,
     clockwise,
@@ -62,3 +65,15 @@ def test_sealed_commitments() -> None:
     assert sealed_view(sealed, 0) == {"1": "sealed"} and sealed_view(sealed, 1) == {"1": "north"}
     assert sealed_view(sealed, None) == {"1": "sealed"}
     assert reveal(sealed) == {1: "north"} and sealed == {}
+
+
+def test_a_memo_keeps_values_and_empties_itself_when_full() -> None:
+    memo: Memo[tuple, int] = Memo(size=3)
+    assert memo.keep((1,), 10) == 10 and memo.get((1,)) == 10 and memo.get((9,)) is None
+    memo.keep((2,), 20)
+    memo.keep((3,), 30)
+    assert len(memo) == 3
+    memo.keep((4,), 40)  # full: emptied first, so it never holds more than its size
+    assert memo == {(4,): 40}
+    twin = pickle.loads(pickle.dumps(memo))  # game tables travel to worker processes
+    assert twin == memo and twin.size == 3 and type(twin) is Memo

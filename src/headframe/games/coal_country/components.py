@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 
+from headframe.engine.memo import Memo
 from headframe.engine.schema import ANY, Nullable, OneOf
 
 LABEL = OneOf("RULEBOOK", "PUBLISHED", "DERIVED", "RECONSTRUCTED", "INVENTED")
@@ -42,7 +43,6 @@ UNLIMITED = 10 ** 6  # COAL-R7 option utility_supply = unlimited
 DIRECTIONS = "NESW"
 STEP = ((0, -1), (1, 0), (0, 1), (-1, 0))  # COAL-R36: N, E, S, W
 FULL = 7  # cube mask holding wood, water and electricity
-MEMO_SIZE = 1 << 16  # entries of a memo on the game by a position's details, cleared when full
 
 
 def opening_mask(openings: list[str], rotation: int) -> int:
@@ -92,27 +92,27 @@ class Tables:
         self.inspection = data["inspection"]["fees_per_item"]
         self.mine_spaces = [f"M{index}" for index in range(self.mine_size)]  # a mine tile's foreman location
         # Memos of derived values, each by all that its value depends on (the ones by a position's
-        # details are cleared when they hold MEMO_SIZE entries). placement.placement_actions: the values
+        # details are bounded Memos). placement.placement_actions: the values
         # a seat has left by those it placed, the action lists, a number per placement situation, and
         # the action lists by situation number and the foremen placed.
         self.numbers = itertools.count()  # for situations and plans: next() is atomic, so two threads never share one
         self.values_left: dict[tuple, tuple[int, ...]] = {}
         self.placement_memo: dict[tuple, tuple] = {}
         self.placement_situations: dict[tuple, int] = {}
-        self.placement_by_draft: dict[tuple, tuple] = {}
+        self.placement_by_draft: Memo[tuple, tuple] = Memo()
         # heuristic._placement: a number per plan made, the plans by all that _plan reads, the choices
         # by plan number, situation number and the foremen placed
         self.plans: dict[tuple, int] = {}
-        self.plan_by_position: dict[tuple, tuple] = {}
-        self.placement_choices: dict[tuple, object] = {}
+        self.plan_by_position: Memo[tuple, tuple] = Memo()
+        self.placement_choices: Memo[tuple, object] = Memo()
         # mine.links and end_of_game.unfinished_tunnels by the mine's tile shapes
-        self.links: dict[tuple, tuple[int, ...]] = {}
-        self.tunnels: dict[tuple, int] = {}
-        self.player_orders: dict[tuple, tuple[int, ...]] = {}  # economy.player_order by markers and draw order
-        self.unplaced: dict[tuple, tuple[int, ...]] = {}  # reveal.unplaced by the values placed
+        self.links: Memo[tuple, tuple[int, ...]] = Memo()
+        self.tunnels: Memo[tuple, int] = Memo()
+        self.player_orders: Memo[tuple, tuple[int, ...]] = Memo()  # economy.player_order by markers and draw order
+        self.unplaced: Memo[tuple, tuple[int, ...]] = Memo()  # reveal.unplaced by the values placed
         # permit_office.positions and heuristic._tile_place by the drawn tile's details (drawn_tile_key)
-        self.tile_places: dict[tuple, tuple] = {}
-        self.tile_choices: dict[tuple, object] = {}
+        self.tile_places: Memo[tuple, tuple] = Memo()
+        self.tile_choices: Memo[tuple, object] = Memo()
         self.report_rounds = {data["rounds"]["standard"]: data["rounds"]["quarterly_report_after_rounds"]["standard"],
                               data["rounds"]["long"]: data["rounds"]["quarterly_report_after_rounds"]["long"]}
 

@@ -5,7 +5,6 @@ COAL-R13)."""
 from __future__ import annotations
 
 from .actions import Collide
-from .components import MEMO_SIZE
 from .reveal import finish
 
 
@@ -24,9 +23,7 @@ def player_order(state) -> list[int]:
     key = (*state.earnings, *state.draw_rank)
     order = memo.get(key)
     if order is None:
-        if len(memo) >= MEMO_SIZE:
-            memo.clear()
-        order = memo[key] = _player_order(state.players, state.earnings, state.draw_rank)
+        order = memo.keep(key, _player_order(state.players, state.earnings, state.draw_rank))
     return list(order)
 
 

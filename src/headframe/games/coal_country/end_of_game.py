@@ -8,7 +8,7 @@ from itertools import chain
 
 from headframe.engine import Result
 
-from .components import MEMO_SIZE, STARTING_CASH, STEP
+from .components import STARTING_CASH, STEP
 from .economy import fee
 from .mine import SHAPE, cells, openings
 
@@ -24,9 +24,7 @@ def unfinished_tunnels(state, seat: int) -> int:
     key = (state.options.reformed_industry, *chain.from_iterable(map(SHAPE, state.mine[seat])))
     count = memo.get(key)
     if count is None:
-        if len(memo) >= MEMO_SIZE:
-            memo.clear()
-        count = memo[key] = _unfinished_tunnels(state, state.mine[seat], key[0])
+        count = memo.keep(key, _unfinished_tunnels(state, state.mine[seat], key[0]))
     return count
 
 

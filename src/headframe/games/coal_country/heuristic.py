@@ -12,7 +12,7 @@ from headframe.engine.actions import offered
 from headframe.engine.game import rank_rewards
 
 from .actions import BuildOver, Collide, Done, Place, RemoveRefuse, Sell, Stop
-from .components import FULL, MEMO_SIZE, STEP, UTILITIES
+from .components import FULL, STEP, UTILITIES
 from .economy import coal_price, fee
 from .end_of_game import inspection_fees
 from .permit_office import drawn_tile_key
@@ -136,9 +136,7 @@ def _placement(state, seat, actions):
     key = (plan[0], placement_situation(state, seat), *chain.from_iterable(draft))
     choice = choices.get(key)
     if choice is None:
-        if len(choices) >= MEMO_SIZE:
-            choices.clear()
-        choice = choices[key] = _planned(plan[1], draft, actions)
+        choice = choices.keep(key, _planned(plan[1], draft, actions))
     return choice
 
 
@@ -148,13 +146,11 @@ def _round_plan(state, seat) -> tuple[int, list[tuple[str, int]]]:
     key = _plan_key(state, seat)
     plan = tables.plan_by_position.get(key)
     if plan is None:
-        if len(tables.plan_by_position) >= MEMO_SIZE:
-            tables.plan_by_position.clear()
         made = _plan(state, seat)
         number = tables.plans.get(tuple(made))
         if number is None:
             number = tables.plans.setdefault(tuple(made), next(tables.numbers))
-        plan = tables.plan_by_position[key] = number, made
+        plan = tables.plan_by_position.keep(key, (number, made))
     return plan
 
 
@@ -217,11 +213,9 @@ def _tile_place(state, seat, actions):
     key = (*drawn_tile_key(state, seat), *state.linked[seat])
     choice = memo.get(key)
     if choice is None:
-        if len(memo) >= MEMO_SIZE:
-            memo.clear()
         places = [a for a in actions if a.kind == "place_tile"]
         cells = state.cells(state.mine[seat])
-        choice = memo[key] = max(places, key=lambda a: _links(state, seat, a, cells)) if places else actions[-1]
+        choice = memo.keep(key, max(places, key=lambda a: _links(state, seat, a, cells)) if places else actions[-1])
     return choice
 
 

@@ -7,7 +7,7 @@ from itertools import chain
 from operator import itemgetter
 
 from .actions import ChurchTarget
-from .components import FULL, MEMO_SIZE, STEP
+from .components import FULL, STEP
 from .economy import player_order, stockpile
 from .reveal import enter, finish, foremen_in, next_turn, printed
 
@@ -50,9 +50,7 @@ def links(state, seat: int) -> list[int]:
     key = tuple(chain.from_iterable(map(SHAPE, state.mine[seat])))
     found = memo.get(key)
     if found is None:
-        if len(memo) >= MEMO_SIZE:
-            memo.clear()
-        found = memo[key] = tuple(sorted(connected(state, seat)))
+        found = memo.keep(key, tuple(sorted(connected(state, seat))))
     return list(found)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from itertools import chain
 
 from .actions import Decline, Incentivize, Keep, PickStack, PlaceTile, Stop
-from .components import FULL, MEMO_SIZE, STEP
+from .components import FULL, STEP
 from .economy import buy, can_afford, fee, player_order
 from .mine import cells, links, neighbours
 from .placement import passes
@@ -159,9 +159,7 @@ def positions(state, task) -> tuple:
     key = drawn_tile_key(state, task[1])
     actions = memo.get(key)
     if actions is None:
-        if len(memo) >= MEMO_SIZE:
-            memo.clear()
-        actions = memo[key] = _positions(state, task[1], key[1])
+        actions = memo.keep(key, _positions(state, task[1], key[1]))
     return actions
 
 

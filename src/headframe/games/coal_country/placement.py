@@ -11,7 +11,7 @@ from operator import itemgetter
 from headframe.engine import turns
 
 from .actions import Done, Place
-from .components import FOREMEN, LOTS, MEMO_SIZE, UTILITIES
+from .components import FOREMEN, LOTS, UTILITIES
 from .economy import penalty, player_order
 from .mine import relink
 from .reveal import enter, finish, printed, steps, unplaced
@@ -119,9 +119,7 @@ def placement_actions(state, seat: int) -> tuple:
     key = (placement_situation(state, seat), *chain.from_iterable(draft))
     actions = by_draft.get(key)
     if actions is None:
-        if len(by_draft) >= MEMO_SIZE:
-            by_draft.clear()
-        actions = by_draft[key] = _placement_actions(state, seat, draft)
+        actions = by_draft.keep(key, _placement_actions(state, seat, draft))
     return actions
 
 

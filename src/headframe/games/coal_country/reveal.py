@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from .components import MEMO_SIZE
-
 DESK = {"permit_office": "permit", "utility_market": "market", "construction_company": "construction"}
 AREA = {"B": "village", "M": "mine", "CB": "brokers", "PO": "permit", "UM": "market", "UT": "market",
         "CC": "construction", "ST": "storage", "RF": "refuse"}
@@ -117,9 +115,7 @@ def unplaced(state, seat: int) -> list[int]:
     key = (state.options.foreman_values, *map(_VALUE, state.foremen[seat]))
     values = memo.get(key)
     if values is None:
-        if len(memo) >= MEMO_SIZE:
-            memo.clear()
-        values = memo[key] = _unplaced(state.game.tables.foreman_values[key[0]], key[1:])
+        values = memo.keep(key, _unplaced(state.game.tables.foreman_values[key[0]], key[1:]))
     return list(values)
 
 
