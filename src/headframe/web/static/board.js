@@ -121,7 +121,8 @@ function frameFor(svg, classes, after = null) {
   if (zoom.width) svg.style.width = `${zoom.width}px`;  // the last board's size: no jump before measuring
   new ResizeObserver(() => size(board)).observe(view);
   view.addEventListener("scroll", () => {
-    if (board.panned) Object.assign(zoom, { left: view.scrollLeft, top: view.scrollTop });
+    // A scroll event comes a frame late: one of a board already replaced (which reads 0, 0) is not kept.
+    if (board.panned && board === shown) Object.assign(zoom, { left: view.scrollLeft, top: view.scrollTop });
   });
   return frame;
 }
