@@ -83,7 +83,6 @@ class Tables:
         self.building_count = {b["id"]: b["count"] for b in buildings}
         self.playable = {b["id"] for b in buildings if b["kind"] == "playable"}
         self.copies_per_player = list(data["building_pool"]["copies_per_player"])
-        self.all_copies = list(data["building_pool"]["all_copies"])
         self.foreman_values = {k: sorted(v) for k, v in data["foremen"]["values"].items()}
         self.cubes_per_type = data["components"]["utility_cubes"]["wood"]
         cubes = data["components"]["market_indicator_cubes"]

@@ -25,10 +25,6 @@ def production_key(card: str) -> str:
     return f"card:{card}"
 
 
-def card_key(t, card: str) -> str:
-    return capital_key(t, card) if card in t.capital else production_key(card)
-
-
 def place_key(board: str, place: str) -> str:
     return f"space:{board}:{place}"
 

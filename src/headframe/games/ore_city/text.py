@@ -110,10 +110,6 @@ def render_text(game, view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def action_json(game, data: dict[str, Any]) -> str:
-    return action(game, game.Action.from_json(data))
-
-
 def action(game, act) -> str:
     """An action in words, the same for the menu, the board and the terminal
     (a seat's own space is named as any other: "Construct Park in Seat 1's space")."""
