@@ -7,6 +7,7 @@ by clicking as a person does."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 from dataclasses import dataclass
 
@@ -71,6 +72,13 @@ def settle(page: Page) -> None:
     """Wait for the seat's decision (or the end) and two frames, so the board has its size."""
     page.wait_for_selector(MY_MOVE_OR_OVER)
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def on_view(page: Page, function: str):
+    """`function(node)` run on the board's frame in one task of the page: a frame found first and used in
+    a later call may have been replaced meanwhile by a redraw (one comes with each update), and a frame
+    out of the page reads as scrolled to 0, 0 with no style."""
+    return page.evaluate(f"() => ({function})(document.querySelector('.board-view'))")
 
 
 def play(page: Page, decisions: int) -> None:
@@ -188,15 +196,14 @@ def board_labels(page: Page) -> dict:
 
 def labels_in_sight(page: Page):
     """The board's names wholly in its frame's sight, at each stop of a pan from top to bottom."""
-    view = page.locator(".board-view")
-    height = view.evaluate("(node) => { node.scrollTo(0, 0); return [node.clientHeight, node.scrollHeight]; }")
+    height = on_view(page, "(node) => { node.scrollTo(0, 0); return [node.clientHeight, node.scrollHeight]; }")
     for top in range(0, max(1, height[1] - height[0] // 2), max(1, height[0] // 2)):
-        frame = view.evaluate(f"(node) => {{ node.scrollTo(0, {top}); const b = node.getBoundingClientRect();"
+        frame = on_view(page, f"(node) => {{ node.scrollTo(0, {top}); const b = node.getBoundingClientRect();"
                               " return [b.left, b.top, b.right, b.bottom]; }")
         found = [label for label in labels(page) if inside(label["box"], frame, slack=0)]
         if found:
             yield found
-    view.evaluate("(node) => node.scrollTo(0, 0)")
+    on_view(page, "(node) => node.scrollTo(0, 0)")
 
 
 @pytest.mark.parametrize("viewport", ["phone", "phone-landscape"])
@@ -209,14 +216,13 @@ def test_on_a_phone_labels_read_11_px_and_the_board_pans(table, viewport):
     assert sizes["fit_width"] >= READABLE_PX - 0.05, sizes  # readable when it fits the width, as it opens
     assert sizes["now"] >= READABLE_PX - 0.05, sizes
     assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), "the page scrolls sideways"
-    assert page.locator(".board-view").evaluate("(node) => node.scrollWidth <= node.clientWidth + 1"), \
+    assert on_view(page, "(node) => node.scrollWidth <= node.clientWidth + 1"), \
         "the narrow board opens fitted to the width: nothing of it is off to the side"
-    view = page.locator(".board-view")
-    touch = view.evaluate("(node) => getComputedStyle(node).touchAction")  # pan-x pan-y pinch-zoom, by its short name
+    touch = on_view(page, "(node) => getComputedStyle(node).touchAction")  # pan-x pan-y pinch-zoom, by its short name
     assert touch == "manipulation" or "pinch-zoom" in touch, touch
     viewport_meta = page.get_attribute('meta[name="viewport"]', "content")
     assert "user-scalable=no" not in viewport_meta and "maximum-scale" not in viewport_meta
-    pans = view.evaluate("""(node) => {
+    pans = on_view(page, """(node) => {
       node.scrollTop = 0;
       const before = node.querySelector("svg").getBoundingClientRect().top;
       node.scrollTop = 150;
@@ -227,7 +233,7 @@ def test_on_a_phone_labels_read_11_px_and_the_board_pans(table, viewport):
     # anew here is panned where the last one was. A hidden tab draws no frame, so the scroll event of
     # the board it replaces can come after the new board is in the page (the replaced one then reads
     # 0, 0): the hook below sends one then, before the new board is first sized.
-    panned = view.evaluate("""(node) => {
+    panned = on_view(page, """(node) => {
       new MutationObserver((_, observer) => {
         if (node.isConnected) return;
         observer.disconnect();
@@ -244,11 +250,11 @@ def test_on_a_phone_labels_read_11_px_and_the_board_pans(table, viewport):
     page.wait_for_function(f"() => Number(document.querySelector('[data-version]').dataset.version) > {before}")
     settle(page)
     assert page.evaluate("() => window.lateScrollSent") is True
-    assert view.evaluate("(node) => [node.scrollLeft, node.scrollTop]") == panned
+    assert on_view(page, "(node) => [node.scrollLeft, node.scrollTop]") == panned
 
     page.get_by_role("button", name="Whole board").click()
     settle(page)
-    whole = page.locator(".board-view").evaluate("""(node) => ({ width: node.scrollWidth <= node.clientWidth + 1,
+    whole = on_view(page, """(node) => ({ width: node.scrollWidth <= node.clientWidth + 1,
       height: node.scrollHeight <= node.clientHeight + 1 })""")
     assert whole == {"width": True, "height": True}
     wide = page.locator(".board-view svg").bounding_box()["width"]
@@ -296,7 +302,9 @@ def test_right_click_on_a_card_asks_what_it_is(table):
 def record(game: str, viewport: str, sizes: dict) -> None:
     """The smallest text's size per game and screen, for the issue's report (test-artifacts/browser)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    measured = json.loads(MEASURED.read_text()) if MEASURED.exists() else {}
-    measured.setdefault(game, {})[viewport] = {key: round(value, 2) if isinstance(value, float) else value
-                                               for key, value in sizes.items()}
-    MEASURED.write_text(json.dumps(measured, indent=2, sort_keys=True))
+    with MEASURED.with_suffix(".lock").open("w") as lock:  # the suite's two workers may both measure at once
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        measured = json.loads(MEASURED.read_text()) if MEASURED.exists() else {}
+        measured.setdefault(game, {})[viewport] = {key: round(value, 2) if isinstance(value, float) else value
+                                                   for key, value in sizes.items()}
+        MEASURED.write_text(json.dumps(measured, indent=2, sort_keys=True))
