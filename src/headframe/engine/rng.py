@@ -32,10 +32,14 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n); the bias is below 2**-50 for any n a game uses."""
+        """A uniform integer in [0, n); the bias is below 2**-50 for any n a game uses.
+        `next64` inlined: every random choice comes here."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        return (self.next64() * n) >> 64
+        self.state = z = (self.state + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
 
     def randint(self, low: int, high: int) -> int:
         """A uniform integer in [low, high], both included (a die: randint(1, 6))."""
