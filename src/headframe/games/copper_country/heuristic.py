@@ -67,11 +67,11 @@ def _card_value(capital, card: str, counts: dict[str, int]) -> float:
     return best + (0.5 if kind == "and" else 0)
 
 
-def _best_work(state, seat: int):
-    """(maximum shifts, (miner, site)) of the best work in reach; a surveyed site
-    (no stop after one shift) wins a tie."""
+def _best_work(state, seat: int, shifts: dict[str, int]):
+    """(maximum shifts, (miner, site)) of the best work in reach, by the seat's `site_shifts`;
+    a surveyed site (no stop after one shift) wins a tie."""
     best, where = (-99, False), None
-    shifts, surveyed = site_shifts(state, seat), state.surveyed
+    surveyed = state.surveyed
     seen = set()  # a site in reach of several miners is worth the same to each: the first wins
     for miner in state.ready_miners(seat):
         for site in reach(state, seat, miner):
@@ -86,7 +86,7 @@ def _best_work(state, seat: int):
 def _management(state, seat, actions, rng):
     kinds = {a.action: a for a in actions if a.kind == "manage"}
     if "survey" in kinds:
-        best, where = _best_work(state, seat)
+        best, where = _best_work(state, seat, site_shifts(state, seat))
         if where and not state.surveyed.get(where[1]) and best >= 2:
             return kinds["survey"]
     if "build" in kinds and ({"shaft_house", "hoist_house"} & set(buildable(state, seat))):
@@ -103,7 +103,7 @@ def _management(state, seat, actions, rng):
 
 
 def _survey(state, seat, actions, rng):
-    _, where = _best_work(state, seat)
+    _, where = _best_work(state, seat, site_shifts(state, seat))
     for action in actions:
         if where and action.site == where[1]:
             return action
@@ -119,7 +119,7 @@ def _building(state, seat, actions, rng):
 
 
 def _build_at(state, seat, actions, rng):
-    _, where = _best_work(state, seat)
+    _, where = _best_work(state, seat, site_shifts(state, seat))
     site = where[1] if where else None
     board = state.board
     values = _build_values(state)
@@ -163,29 +163,30 @@ def _labor(state, seat, actions, rng):
     if "shutdown" in kinds:
         return kinds["shutdown"]
     work = [a for a in actions if a.kind == "work_at"]
-    best, _ = _best_work(state, seat)
+    shifts = site_shifts(state, seat)
+    best, _ = _best_work(state, seat, shifts)
     if work and best >= 1 and len(state.hands[seat]) >= 2:
-        return _work_at(state, seat, work, rng)
+        return _most_shifts(state, work, shifts)
     if "payroll" in kinds:
         return kinds["payroll"]
-    if "relocate" in kinds and best < 1 and _best_camp(state, seat)[1] >= 1:
+    if "relocate" in kinds and best < 1 and _best_camp(state, shifts)[1] >= 1:
         return kinds["relocate"]
     if "stockpile" in kinds:
         return kinds["stockpile"]
-    return kinds.get("relocate") or (work and _work_at(state, seat, work, rng))
+    return kinds.get("relocate") or (work and _most_shifts(state, work, shifts))
 
 
-def _best_camp(state, seat: int) -> tuple[str, int]:
-    """The camp next to the most shifts, and how many (a site next to several camps is counted once)."""
+def _best_camp(state, shifts: dict[str, int]) -> tuple[str, int]:
+    """The camp next to the most shifts (a seat's `site_shifts`), and how many (a site next to
+    several camps is counted once)."""
     board = state.board
-    shifts = site_shifts(state, seat)
     values = {camp: max(shifts[site] for site in board.camp_sites[camp]) for camp in board.camps}
     camp = max(board.camps, key=values.__getitem__)
     return camp, values[camp]
 
 
 def _relocate(state, seat, actions, rng):
-    camp, _ = _best_camp(state, seat)
+    camp, _ = _best_camp(state, site_shifts(state, seat))
     moves = [a for a in actions if a.camp == camp]
     return moves[0] if moves else None
 
@@ -195,7 +196,11 @@ def _ready(state, seat, actions, rng):
 
 
 def _work_at(state, seat, actions, rng):
-    shifts = site_shifts(state, seat)
+    return _most_shifts(state, actions, site_shifts(state, seat))
+
+
+def _most_shifts(state, actions, shifts: dict[str, int]):
+    """The work action at the site of the most shifts (a seat's `site_shifts`); a surveyed site wins a tie."""
     return max(actions, key=lambda a: (shifts[a.site], bool(state.surveyed.get(a.site))))
 
 

@@ -13,8 +13,8 @@ from .local_business import TURN_WINDOW
 from .payment import can_pay
 
 
-def labor_actions(state, seat: int) -> list[str]:
-    ready = miners.ready_miners(state, seat)
+def labor_actions(state, seat: int, ready: list[int]) -> list[str]:
+    """The labor actions open to the seat, whose ready miners are `ready`."""
     legal = []
     if ready:
         legal.append("work")
@@ -26,7 +26,7 @@ def labor_actions(state, seat: int) -> list[str]:
         legal.append("relocate")
     if not ready:
         legal.append("payroll")
-    if shutdown_possible(state, seat):
+    if shutdown_possible(state, seat, ready):
         legal.append("shutdown")
     return legal
 
@@ -34,9 +34,10 @@ def labor_actions(state, seat: int) -> list[str]:
 def choices(state, task) -> list:
     """Work is chosen with its miner and mine site at once (`work_at`); the others by name."""
     seat = task[1]
+    ready = miners.ready_miners(state, seat)
     actions: list[Action] = []
-    for kind in labor_actions(state, seat):
-        actions += work_targets(state, seat, False) if kind == "work" else [Labor.of(kind)]
+    for kind in labor_actions(state, seat, ready):
+        actions += work_targets(state, seat, False, ready) if kind == "work" else [Labor.of(kind)]
     actions += local_business.businesses(state, seat, TURN_WINDOW)
     return actions
 
@@ -61,10 +62,10 @@ def reach(state, seat: int, miner: int) -> tuple[str, ...]:
     return (at,) + board.site_sites[at]
 
 
-def distinct_ready(state, seat: int) -> list[int]:
-    """Ready miners, one per place (miners at one place are interchangeable)."""
+def distinct_ready(state, seat: int, ready: list[int]) -> list[int]:
+    """The ready miners `ready`, one per place (miners at one place are interchangeable)."""
     seen, found = set(), []
-    for miner in miners.ready_miners(state, seat):
+    for miner in ready:
         at = state.miner_at[seat][miner]
         if at not in seen:
             seen.add(at)
@@ -72,9 +73,9 @@ def distinct_ready(state, seat: int) -> list[int]:
     return found
 
 
-def work_targets(state, seat: int, shutdown: bool) -> list:
+def work_targets(state, seat: int, shutdown: bool, ready: list[int]) -> list:
     actions = []
-    for miner in distinct_ready(state, seat):
+    for miner in distinct_ready(state, seat, ready):
         for site in reach(state, seat, miner):
             if not shutdown or poor_rock.site_rock(state, site) == 2:
                 actions.append(WorkAt.of(miner, site))
@@ -82,7 +83,8 @@ def work_targets(state, seat: int, shutdown: bool) -> list:
 
 
 def work_places(state, task) -> list:
-    return work_targets(state, task[1], task[2])
+    seat = task[1]
+    return work_targets(state, seat, task[2], miners.ready_miners(state, seat))
 
 
 def start_work(state, task, action) -> None:
@@ -113,7 +115,7 @@ def stockpile_places(state, task) -> list:
     seat = task[1]
     board = state.board
     actions = []
-    for miner in distinct_ready(state, seat):
+    for miner in distinct_ready(state, seat, miners.ready_miners(state, seat)):
         at = state.miner_at[seat][miner]
         for camp in ((at,) if at in board.house_spaces else board.site_camps[at]):
             actions.append(StockpileAt.of(miner, camp))
@@ -207,7 +209,7 @@ def payroll(state, seat: int) -> None:  # COP-R11
 
 # --- From Struggle to Shutdown --------------------------------------------------------- COP-R31
 
-def shutdown_possible(state, seat: int) -> bool:
+def shutdown_possible(state, seat: int, ready: list[int]) -> bool:
     if state.supply[seat][1] or state.supply[seat][2]:
         return False
     board = state.board
@@ -220,7 +222,7 @@ def shutdown_possible(state, seat: int) -> bool:
     if not can_pay(sigs, ["any"] * 4):
         return False
     return any(poor_rock.site_rock(state, site) == 2
-               for m in miners.ready_miners(state, seat) for site in reach(state, seat, m))
+               for m in ready for site in reach(state, seat, m))
 
 
 def shutdown(state, seat: int) -> None:
