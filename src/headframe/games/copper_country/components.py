@@ -167,6 +167,7 @@ class Tables:
         # the cards whose rows may ask for poor rock (with a claim's, for a row completing one)
         self.rock_rows = {cid: any(r.poor_rock or r.complete_claim for r in rows) for cid, rows in self.rows.items()}
         self.produce_row = {cid: next(r for r in rows if r.copper) for cid, rows in self.rows.items()}
+        self.copper_value = {cid: row.copper for cid, row in self.produce_row.items()}  # in a copper pile
         self.free_row = {cid: _free_row(rows) for cid, rows in self.rows.items()}
         self.production_by_era = {era: [c["id"] for c in prod if c["era"] == era] for era in (1, 2, 3)}
         full = data["resources"].get("full_names", {})

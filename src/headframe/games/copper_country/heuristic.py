@@ -34,7 +34,7 @@ def evaluate(state) -> list[float]:
     """An unfinished game: rank the seats by their score now plus what they hold toward more:
     half the copper of a held claim, a point per capital card in hand and per shaft or hoist
     house built, less a point per miner in unrest and two per miner in the cemetery."""
-    produce = state.tables.produce_row
+    copper = state.tables.copper_value
     built = [0] * state.players
     for owner, _ in state.builds.values():
         built[owner] += 1
@@ -42,7 +42,7 @@ def evaluate(state) -> list[float]:
     for seat, score in enumerate(state.final_scores()):
         claim = state.claim[seat]
         miners = state.miner_at[seat]
-        worth.append(score + (produce[claim].copper / 2 if claim else 0) + len(state.hands[seat]) + built[seat]
+        worth.append(score + (copper[claim] / 2 if claim else 0) + len(state.hands[seat]) + built[seat]
                      - miners.count("unrest") - 2 * miners.count("cemetery"))
     return rank_rewards(Result.rank(worth).ranking)
 

@@ -52,15 +52,14 @@ def specialization(state, seat: int, pile: list[str]) -> int:
 
 
 def copper_score(state, seat: int, pile: list[str]) -> int:
-    produce = state.tables.produce_row
-    return sum(produce[card].copper for card in pile) + (10 if state.company_done[seat] else 0)
+    return sum(map(state.tables.copper_value.__getitem__, pile)) + (10 if state.company_done[seat] else 0)
 
 
 def score_parts(state) -> dict[str, list[int | float]]:
     """Each seat's score by source: its copper cards' values, the company claim's 10, and the
     specialization award of the highest specialization (COP-R39)."""
-    produce = state.tables.produce_row
-    copper = [sum(produce[card].copper for card in pile) for pile in state.copper]
+    value = state.tables.copper_value
+    copper = [sum(map(value.__getitem__, pile)) for pile in state.copper]
     specs = [specialization(state, seat, pile) for seat, pile in enumerate(state.copper)]
     best = max(specs)
     return {
