@@ -198,7 +198,7 @@ class Tables:
         self.shifts: dict[tuple, dict[str, int]] = {}
         self.legal_rows: dict[tuple, tuple] = {}  # production.legal_rows by the card and the seat's situation
         self.build_values: dict[tuple, dict[str, int]] = {}  # heuristic._build_values by the board and the poor rock
-        self.plays: dict[tuple, tuple] = {}  # work.plays by the cards and units in hand, the needs and the abilities
+        self.plays: dict[tuple, tuple] = {}  # work.plays by the hand, its public cards, the loose halves, needs, abilities
 
 
 def _free_row(rows: tuple[Row, ...]) -> str:

@@ -48,10 +48,10 @@ def rock_capacity(state, sites) -> int:
 def rock_room(state, sites, most: int) -> int:
     """`rock_capacity`, counted no further than `most`: the free spaces of the first site or two
     mostly reach it."""
-    rock, site_spaces = state.rock, state.board.site_spaces
+    rock, site_space_set = state.rock, state.board.site_space_set
     free: set[str] = set()
     for site in sites:
-        free.update(space for space in site_spaces[site] if space not in rock)
+        free |= site_space_set[site].difference(rock)
         if len(free) >= most:
             return most
     return min(rock_capacity(state, sites), most)

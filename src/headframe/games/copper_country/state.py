@@ -103,7 +103,8 @@ class CopperCountryState(State):
 
     def perform(self, seat: int, action) -> None:
         FLOW.perform(self, seat, action)
-        view.forget_stale_peeks(self)
+        if any(self.peek):  # mostly no seat knows the top card: no call
+            view.forget_stale_peeks(self)
 
     def observe(self, seat: int | None) -> dict[str, Any]:
         return view.observe(self, seat)

@@ -88,8 +88,6 @@ def _shift(state) -> dict[str, Any] | None:
 
 def forget_stale_peeks(state) -> None:
     """A seat knows the top production card only while it has stayed on top."""
-    if not any(state.peek):
-        return
     deck = state.production_deck
     top = deck[-1] if deck else ""
     for seat, card in enumerate(state.peek):

@@ -127,20 +127,19 @@ def all_units(state, seat: int) -> list[str]:
 
 
 def plays(state, task) -> tuple:
-    """Memoized on the game by the cards that play each unit, all the units, the needs and the
-    abilities left."""
+    """Memoized on the game by all that the units and the cards playing them come from (the hand
+    sorted, its public cards in order, the loose halves), the needs and the abilities left."""
     seat = task[1]
     pay = state.payment
-    offered = tuple(units(state, seat))
-    key = (offered, tuple(sorted(all_units(state, seat))), tuple(pay["needs"]),
-           pay["terrain"], pay["pair"], pay["machine"], pay["railroad"])
+    key = (tuple(sorted(state.hands[seat])), tuple(state.hand_public[seat]), tuple(map(tuple, pay["loose"])),
+           tuple(pay["needs"]), pay["terrain"], pay["pair"], pay["machine"], pay["railroad"])
     memo = state.game.tables.plays
     actions = memo.get(key)
     if actions is None:
         if len(memo) >= MEMO_SIZE:
             memo.clear()
-        everything, needs, abilities = key[1], key[2], key[3:]
-        actions = memo[key] = tuple(Play.of(card, resource, need, route) for card, sig in offered
+        everything, needs, abilities = tuple(sorted(all_units(state, seat))), key[3], key[4:]
+        actions = memo[key] = tuple(Play.of(card, resource, need, route) for card, sig in units(state, seat)
                                     for resource, need, route in _plays(sig, everything, needs, abilities))
     return actions
 
