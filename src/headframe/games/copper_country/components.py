@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from headframe.engine.memo import Memo
 from headframe.engine.schema import ANY, SOURCE_LABELS, OneOf
 
 RESOURCES = ("labor", "surface", "equipment", "underground", "explosive", "transport")
 MINERS_PER_PLAYER = 5
 BUILDINGS = ("company_house", "shaft_house", "hoist_house")
-MEMO_SIZE = 1 << 16  # entries of a memo on the game by a position's details, cleared when full
 
 _SOURCE = OneOf(*SOURCE_LABELS)
 _RESOURCE = OneOf(*RESOURCES)
@@ -193,12 +193,12 @@ class Tables:
         self.events = {c["id"]: c for c in data["event_cards_19th"]["cards"] + data["event_cards_20th"]["cards"]}
         self.events_19th = [c["id"] for c in data["event_cards_19th"]["cards"]]
         self.events_20th = [c["id"] for c in data["event_cards_20th"]["cards"]]
-        # Memos of derived values by all that they depend on, cleared when they hold MEMO_SIZE entries:
+        # Memos of derived values by all that they depend on (engine.memo):
         # work.site_shifts by the board, the seat, the poor rock and the buildings
-        self.shifts: dict[tuple, dict[str, int]] = {}
-        self.legal_rows: dict[tuple, tuple] = {}  # production.legal_rows by the card and the seat's situation
-        self.build_values: dict[tuple, dict[str, int]] = {}  # heuristic._build_values by the board and the poor rock
-        self.plays: dict[tuple, tuple] = {}  # work.plays by the hand, its public cards, the loose halves, needs, abilities
+        self.shifts: Memo[tuple, dict[str, int]] = Memo()
+        self.legal_rows: Memo[tuple, tuple] = Memo()  # production.legal_rows by the card and the seat's situation
+        self.build_values: Memo[tuple, dict[str, int]] = Memo()  # heuristic._build_values by the board and the poor rock
+        self.plays: Memo[tuple, tuple] = Memo()  # work.plays by the hand, its public cards, the loose halves, needs, abilities
 
 
 def _free_row(rows: tuple[Row, ...]) -> str:

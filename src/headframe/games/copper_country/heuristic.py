@@ -9,7 +9,6 @@ from itertools import chain
 from headframe.engine import Action, Result, Rng
 from headframe.engine.game import rank_rewards
 
-from .components import MEMO_SIZE
 from .labor import reach
 from .management import buildable
 from .work import site_shifts
@@ -139,12 +138,10 @@ def _build_values(state) -> dict[str, int]:
     memo = state.game.tables.build_values
     values = memo.get(key)
     if values is None:
-        if len(memo) >= MEMO_SIZE:
-            memo.clear()
         board = state.board
         rock = {site: state.site_rock(site) for site in board.sites}
-        values = memo[key] = {place: len(sites) - sum(map(rock.__getitem__, sites))
-                              for place, sites in board.build_sites.items()}
+        values = memo.keep(key, {place: len(sites) - sum(map(rock.__getitem__, sites))
+                                 for place, sites in board.build_sites.items()})
     return values
 
 

@@ -8,7 +8,7 @@ from headframe.engine.flow import push
 
 from . import cards, local_business, miners, poor_rock, track
 from .actions import ChooseRow, Done, Redraw
-from .components import MEMO_SIZE, Row
+from .components import Row
 from .payment import feasible
 
 NO_ROW = Row((), 0, 0, 0, 0, False, False, 0)
@@ -45,9 +45,7 @@ def legal_rows(state, seat: int) -> list:
     memo = state.game.tables.legal_rows
     actions = memo.get(key)
     if actions is None:
-        if len(memo) >= MEMO_SIZE:
-            memo.clear()
-        actions = memo[key] = tuple(_legal_rows(state, seat, card, _row_check(*situation)))
+        actions = memo.keep(key, tuple(_legal_rows(state, seat, card, _row_check(*situation))))
     return list(actions)
 
 

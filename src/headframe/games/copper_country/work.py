@@ -12,7 +12,6 @@ from headframe.engine.flow import push
 
 from . import cards, local_business, poor_rock, production, scoring
 from .actions import Accept, Play
-from .components import MEMO_SIZE
 from .local_business import TURN_WINDOW
 from .payment import after_route, can_pay, gives, routes
 
@@ -30,9 +29,7 @@ def site_shifts(state, seat: int) -> dict[str, int]:
     memo = state.game.tables.shifts
     shifts = memo.get(key)
     if shifts is None:
-        if len(memo) >= MEMO_SIZE:
-            memo.clear()
-        shifts = memo[key] = {site: _max_shifts(state, seat, site) for site in state.board.sites}
+        shifts = memo.keep(key, {site: _max_shifts(state, seat, site) for site in state.board.sites})
     return shifts
 
 
@@ -136,11 +133,9 @@ def plays(state, task) -> tuple:
     memo = state.game.tables.plays
     actions = memo.get(key)
     if actions is None:
-        if len(memo) >= MEMO_SIZE:
-            memo.clear()
         everything, needs, abilities = tuple(sorted(all_units(state, seat))), key[3], key[4:]
-        actions = memo[key] = tuple(Play.of(card, resource, need, route) for card, sig in units(state, seat)
-                                    for resource, need, route in _plays(sig, everything, needs, abilities))
+        actions = memo.keep(key, tuple(Play.of(card, resource, need, route) for card, sig in units(state, seat)
+                                       for resource, need, route in _plays(sig, everything, needs, abilities)))
     return actions
 
 
