@@ -18,3 +18,10 @@ def test_the_game_offers_every_interface(name: str) -> None:
     assert game.has_action_space(), "an integer action space for learners"
     assert game.has_observation(), "an observation encoding for learners"
     assert game.has_board(), "a board picture for the browser"
+    assert type(game).describe_event is not Game.describe_event, "the log in words, not raw data"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_unknown_event_kind_is_an_error(name: str) -> None:
+    with pytest.raises(ValueError, match="no event 'stamp'"):
+        load_game(name).describe_event({"event": "stamp", "seat": 0})

@@ -88,11 +88,6 @@ def test_every_kind_has_a_readable_sentence(kind):
     assert_readable(GAME.describe_event(SAMPLES[kind]))
 
 
-def test_an_unknown_kind_is_an_error():
-    with pytest.raises(ValueError, match="no event 'stamp'"):
-        GAME.describe_event({"event": "stamp", "seat": 0})
-
-
 @pytest.mark.parametrize("kind, text", [
     ("contract", "Seat 1 contracts a miner at camp 2"),
     ("draw_capital", "Seat 2 draws the top card of the capital deck; you draw the underground development card"),
