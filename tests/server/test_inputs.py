@@ -193,6 +193,22 @@ def test_a_refused_act_leaves_the_socket_usable(server, http, running):
     assert snapshot(http, game_id, tokens) == before
 
 
+def test_a_ref_comes_back_only_when_a_browser_holds_it_exactly(server, running):
+    game_id, tokens, _ = running
+    refs = [2**53 - 1, -(2**53 - 1), 2**53, -(2**63) - 1, 2**64, "r" * 64, "r" * 65, 1.5, True]
+
+    async def scenario():
+        async with Seat(server.ws_url, game_id, [tokens[0]]) as client:
+            await client.wait_for(lambda m: m["type"] == "state")
+            for ref in refs:
+                await client.socket.send(json.dumps({"type": "ping", "ref": ref}))
+            await client.socket.send(json.dumps({"type": "ping", "ref": "last"}))
+            await client.wait_for(lambda m: m.get("ref") == "last")
+            return [m.get("ref") for m in client.received if m["type"] == "pong"]
+
+    assert asyncio.run(scenario()) == [2**53 - 1, -(2**53 - 1), None, None, None, "r" * 64, None, None, None, "last"]
+
+
 # --- names ----------------------------------------------------------------------------------
 
 BAD_CHARACTERS = ["\u0000", "\u001b[31m", "\u007f", "\u0085", "\u200b", "\u202e", "\ufeff", "\ue000", "\U000E0001"]

@@ -185,6 +185,8 @@ def test_a_rated_game_moves_both_ratings_once(server, http):
 
 
 def test_the_leaderboard_ranks_players_and_bot_levels(server, http):
+    # Its own games: under xdist the module's other tests may run on another worker's server.
+    finished_rated_game(server, http, "acc-cy", agent="random", seed=6)
     finished_rated_game(server, http, "acc-bob", agent="heuristic", seed=5)
     board = http.get("/api/ratings/pit-lamps").json()
     assert board["title"] == "Pit Lamps"

@@ -9,7 +9,6 @@ never as HTML."""
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -20,7 +19,7 @@ from pydantic import Field
 from sqlalchemy import func, insert, select
 from sqlalchemy.exc import IntegrityError
 
-from . import api
+from . import api, wire
 from .broker import announce
 from .config import ServerConfig
 from .errors import BadRequest, Conflict, Forbidden
@@ -137,7 +136,7 @@ class ChatStore:
 
 
 def _send(room: Room, message: dict[str, Any]) -> None:
-    text_out = json.dumps({"type": "chat", "messages": [message]})
+    text_out = wire.dumps({"type": "chat", "messages": [message]})
     for watcher in list(room.watchers):
         watcher.post(text_out)
 
@@ -194,7 +193,7 @@ class Chat:
             log.exception("reading the chat of game %s failed", room.id)
             return
         if found:
-            watcher.post(json.dumps({"type": "chat", "messages": [public(row) for row in found]}))
+            watcher.post(wire.dumps({"type": "chat", "messages": [public(row) for row in found]}))
 
     async def messages(self, room: Room) -> list[dict[str, Any]]:
         return [public(row) for row in await asyncio.to_thread(self.store.messages, room.id)]

@@ -13,7 +13,6 @@ layout ("wide", or "narrow" for phones; the hello may say it)."""
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -23,6 +22,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 
 from headframe.engine import jsontext
 
+from . import wire
 from .account_store import Account
 from .errors import BadRequest, Forbidden, Refusal, TooLarge
 from .hub import Hub
@@ -56,7 +56,7 @@ class Update:
         held = watcher.board_sent.get(self.seat) if "view_patch" in self.message else None
         text = next((text for base, text in self.texts if _same_held(base, held)), None)
         if text is None:
-            text = json.dumps({**self.message, **_board_part(held, board)})
+            text = wire.dumps({**self.message, **_board_part(held, board)})
             self.texts.append((held, text))
         if held is None:
             watcher.board_sent[self.seat] = (board, None)  # a whole state: the client forgets older boards
@@ -132,7 +132,7 @@ def _sent(watcher: Watcher, seat: int | None, state: dict[str, Any], log_length:
 
 
 def announce_seats(room: Room) -> None:
-    text = json.dumps({"type": "seats", "seats": room.seats_json(), "status": room.status(),
+    text = wire.dumps({"type": "seats", "seats": room.seats_json(), "status": room.status(),
                        "clock": room.clock_json(), "notices": room.notices_json()})
     for watcher in list(room.watchers):
         watcher.post(text)
@@ -167,7 +167,7 @@ async def serve_socket(hub: Hub, socket: WebSocket, game_id: str,
 
     watcher.on_drop = drop
     watcher.client = socket.client.host if socket.client else ""
-    watcher.post(json.dumps({"type": "welcome", "game": room.summary(), "seats": held, "invited": invited}))
+    watcher.post(wire.dumps({"type": "welcome", "game": room.summary(), "seats": held, "invited": invited}))
     room.watchers.add(watcher)
     announce_seats(room)
     broadcast_to(room, watcher)
@@ -239,9 +239,17 @@ async def _receive_loop(hub: Hub, room: Room, socket: WebSocket, watcher: Watche
         except Refusal as refusal:
             reply = {"type": "error", "status": refusal.status, "message": refusal.message}
         if reply is not None:
-            if isinstance(ref, (int, str)) and len(str(ref)) <= 64:
+            if _echoable(ref):
                 reply["ref"] = ref
-            watcher.post(json.dumps(reply))
+            watcher.post(wire.dumps(reply))
+
+
+def _echoable(ref: Any) -> bool:
+    """A message's `ref`, sent back with its reply: a short string, or an integer a
+    browser holds exactly."""
+    if isinstance(ref, str):
+        return len(ref) <= 64
+    return isinstance(ref, int) and not isinstance(ref, bool) and abs(ref) <= 2**53 - 1
 
 
 async def _handle(hub: Hub, room: Room, watcher: Watcher, message: dict[str, Any]) -> dict[str, Any] | None:
@@ -300,7 +308,8 @@ async def _send_loop(socket: WebSocket, watcher: Watcher) -> None:
         while True:
             item = await watcher.outbox.get()
             text = item if isinstance(item, str) else await item.text(watcher)
-            await asyncio.wait_for(socket.send_text(text), SEND_TIMEOUT)
+            async with asyncio.timeout(SEND_TIMEOUT):  # unlike wait_for, no task per message
+                await socket.send_text(text)
     except TimeoutError:
         watcher.drop()
     except (WebSocketDisconnect, RuntimeError):
@@ -321,7 +330,7 @@ async def _close(socket: WebSocket, code: int, reason: str) -> None:
 async def _refuse(socket: WebSocket, refusal: Refusal) -> None:
     codes = {403: 4403, 404: 4404, 413: 1009}
     try:
-        await socket.send_text(json.dumps({"type": "error", "status": refusal.status, "message": refusal.message}))
+        await socket.send_text(wire.dumps({"type": "error", "status": refusal.status, "message": refusal.message}))
         # A close frame's reason is at most 123 bytes.
         reason = refusal.message.encode()[:120].decode(errors="ignore")
         await socket.close(code=codes.get(refusal.status, 4400), reason=reason)

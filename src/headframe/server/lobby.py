@@ -5,13 +5,13 @@ player's games, those where it is their move first."""
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 from fastapi import FastAPI, Header, Request
 
 from headframe.engine import load_game
 
+from . import wire
 from .account_store import MySeat
 from .accounts import Auth
 from .clocks import duration
@@ -41,7 +41,7 @@ def add_routes(app: FastAPI, hub: Hub, auth: Auth) -> None:
                 raise Conflict("the game has started: a started game cannot be cancelled")
             await asyncio.to_thread(auth.store.cancel_game, room.id)
             hub.rooms.pop(room.id, None)
-        text = json.dumps({"type": "seats", "seats": room.seats_json(), "status": "cancelled"})
+        text = wire.dumps({"type": "seats", "seats": room.seats_json(), "status": "cancelled"})
         for watcher in list(room.watchers):
             watcher.post(text)
 
