@@ -7,8 +7,8 @@ import pytest
 
 from headframe.agents import InformationSet, ISMCTSAgent, make_agent
 from headframe.agents.random_agent import play_random_game
-from headframe.engine import Rng, game_names, load_game
-from headframe.engine.game import rank_rewards
+from headframe.engine import Result, Rng, game_names, load_game
+from headframe.engine.game import rank_rewards, worth_rewards
 
 
 def reachable_ids(root, limit: int = 200_000) -> set[int]:
@@ -112,6 +112,13 @@ def test_ismcts_beats_random_at_tinners_trail() -> None:
 def test_rank_rewards() -> None:
     assert rank_rewards((1, 2, 3)) == [1.0, 0.5, 0.0]
     assert rank_rewards((1, 1, 3)) == [0.75, 0.75, 0.0]
+
+
+def test_worth_rewards_rank_as_a_result_does() -> None:
+    rng = Rng(3)
+    for _ in range(500):
+        worth = [rng.below(4) / 2 for _ in range(2 + rng.below(3))]  # few values: many ties
+        assert worth_rewards(worth) == rank_rewards(Result.rank(worth).ranking)
 
 
 def test_the_heuristic_steers_the_search_first() -> None:

@@ -55,8 +55,7 @@ def tally(table: Table, task) -> None:
 
 FLOW = Flow(
     "Agenda",
-    task=lambda table: table.tasks[0] if table.tasks else None,
-    pop=lambda table: table.tasks.pop(0),
+    agenda="tasks",
     steps=[
         decide("shift", lambda table, task: [Dig.of(1), Dig.of(2), Rest.of()], {Dig: dig, Rest: rest},
                prompt=lambda table, task: f"Seat {task[1] + 1}: dig or rest", skip=lambda table, task: task[2]),
@@ -71,7 +70,7 @@ def test_an_agenda_runs_its_automatic_steps_and_drops_skipped_ones() -> None:
     table = Table(["tally", -1], ["shift", 0, True], ["shift", 1, False])
     FLOW.proceed(table)
     assert table.done == ["tally"] and table.tasks == [["shift", 1, False]]
-    assert FLOW.to_move(table) == (1,)
+    assert FLOW.to_move(table) == (1,) and FLOW.task(table) == ["shift", 1, False]
     decision = FLOW.decide(table, 1)
     assert (decision.kind, decision.prompt, decision.actions) == ("shift", "Seat 2: dig or rest",
                                                                   (Dig.of(1), Dig.of(2), Rest.of()))
@@ -115,6 +114,9 @@ def test_tables_that_cannot_work_are_refused() -> None:
         Flow("No agenda", task=lambda t: None, steps=[decide("a", lambda t, task: [], rest, skip=lambda t, task: True)])
     with pytest.raises(ValueError, match="no moves"):
         decide("a", lambda t, task: [], {})
+    for reads in ({}, {"task": lambda t: None, "agenda": "tasks"}):
+        with pytest.raises(ValueError, match="either task= or agenda="):
+            Flow("Task", steps=[automatic("a", haul)], **reads)
 
 
 def test_a_flow_that_never_settles_fails_instead_of_hanging() -> None:

@@ -30,7 +30,7 @@ class InformationSet:
         self.seat = seat
         self.view: dict[str, Any] = state.view(seat)
         self.decision: Decision = state.decision(seat)
-        self._world = state.determinize(seat, rng, keep_log=False)
+        self._world = state.determinize(seat, rng, keep_log=False, record=False)
 
     def sample_world(self, rng: Rng) -> State:
         """A fresh world consistent with all the seat has seen."""

@@ -3,7 +3,8 @@ each, what they may do, and what doing it does.
 
 The state waits in one *task* at a time: a plain sequence ``(step, seat,
 *details)`` that the game keeps in its own slots (a step name and an actor, or
-the head of an agenda of tasks), and hands to the flow through ``task(state)``.
+the head of an agenda of tasks), and hands to the flow through ``task(state)``
+(or, for an agenda, names the slot that holds it: ``agenda="tasks"``).
 Each game declares its steps in one table, in rulebook order:
 
     FLOW = Flow("Tinners' Trail", task=lambda state: (state.step, state.actor), steps=[
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from .actions import Action
@@ -100,21 +102,27 @@ class Flow:
     def __init__(
         self,
         title: str,
-        task: Callable[[Any], Task | None],
         steps: Iterable[Step],
-        pop: Callable[[Any], object] | None = None,
+        task: Callable[[Any], Task | None] | None = None,
+        agenda: str | None = None,
     ) -> None:
-        """`task(state)`: the task the state waits in, None once the game is over.
-        `pop(state)`: for games that keep an agenda of tasks, take its head off
-        before the task's move or automatic step runs (and drop skipped ones)."""
+        """`task(state)`: the task the state waits in, None once the game is over. A game that
+        keeps an agenda of tasks (a list, head first) names its slot instead (`agenda`): the
+        task is the agenda's head (none once the game is over), taken off before the task's
+        move or automatic step runs (and dropped when skipped). The flow reads the agenda
+        itself: a hook would be several calls per decision."""
+        if agenda is not None and task is None:
+            task = partial(_head, agenda)
+        elif task is None or agenda is not None:
+            raise ValueError(f"{title}: a flow reads its task through either task= or agenda=")
         self.title = title
+        self.agenda = agenda
         self.task = task
-        self.pop = pop
         self.steps: dict[str, Step] = {}
         for step in steps:
             if step.name in self.steps:
                 raise ValueError(f"{title}: step {step.name!r} is declared twice")
-            if step.skip is not None and pop is None:
+            if step.skip is not None and agenda is None:
                 raise ValueError(f"{title}: step {step.name!r} is skipped, but the flow keeps no agenda to drop it from")
             self.steps[step.name] = step
         # A flow whose every step is a decision never has anything to run between two.
@@ -137,7 +145,11 @@ class Flow:
     # decide and perform look the step up themselves: a shared helper costs a call per action.
 
     def decide(self, state: Any, seat: int) -> Decision:
-        task = self.task(state)
+        if self.agenda is None:
+            task = self.task(state)
+        else:
+            agenda = getattr(state, self.agenda)
+            task = agenda[0] if agenda else None
         if task is None:
             raise IllegalAction("the game is over")
         step = self.steps.get(task[0])
@@ -158,7 +170,11 @@ class Flow:
     def perform(self, state: Any, seat: int, action: Action) -> None:
         """Do what the action does at the current step, then go on to the next
         decision. The action is known to be legal (`State.apply` checked it)."""
-        task = self.task(state)
+        if self.agenda is None:
+            task = self.task(state)
+        else:
+            agenda = getattr(state, self.agenda)
+            task = agenda[0] if agenda else None
         if task is None:
             raise IllegalAction("the game is over")
         step = self.steps.get(task[0])
@@ -169,8 +185,8 @@ class Flow:
         move = step.moves.get(action.__class__) or step.moves.get(None)
         if move is None:
             raise IllegalAction(f"{self.title}: {action.id} does nothing at step {step.name!r}")
-        if self.pop is not None:
-            self.pop(state)
+        if self.agenda is not None:
+            del agenda[0]
         move(state, task, action)
         if self.settles:
             self.proceed(state)
@@ -178,9 +194,13 @@ class Flow:
     def proceed(self, state: Any) -> None:
         """Run automatic steps, and drop skipped decisions, until a decision is
         owed or the game is over."""
-        steps, pop, task_of = self.steps, self.pop, self.task
+        steps, name, task_of = self.steps, self.agenda, self.task
         for _ in range(MOST_AUTOMATIC_STEPS):
-            task = task_of(state)
+            if name is None:
+                task = task_of(state)
+            else:
+                agenda = getattr(state, name)
+                task = agenda[0] if agenda else None
             if task is None:
                 return
             step = steps.get(task[0])
@@ -189,11 +209,17 @@ class Flow:
             run = step.run
             if run is None and (step.skip is None or not step.skip(state, task)):
                 return
-            if pop is not None:
-                pop(state)
+            if name is not None:
+                del agenda[0]
             if run is not None:
                 run(state, task)
         raise RuntimeError(f"{self.title}: the flow ran {MOST_AUTOMATIC_STEPS} automatic steps without a decision")
+
+
+def _head(name: str, state: Any) -> Task | None:
+    """The task of a state that keeps an agenda in its slot `name`."""
+    agenda = getattr(state, name)
+    return agenda[0] if agenda else None
 
 
 def push(agenda: list, *tasks: list) -> None:

@@ -239,3 +239,10 @@ def rank_rewards(ranking: tuple[int, ...]) -> list[float]:
         tied = ranking.count(rank)
         rewards.append(sum(place_reward[rank - 1:rank - 1 + tied]) / tied)
     return rewards
+
+
+def worth_rewards(worth: list[float]) -> list[float]:
+    """`rank_rewards` of the seats ranked by a worth each, higher first, equal worths
+    sharing a rank (`Result.rank` without tie-breakers, for a game's evaluation of an
+    unfinished game, which needs no `Result`): a seat's rank is 1 + the seats worth more."""
+    return rank_rewards(tuple(1 + sum(other > mine for other in worth) for mine in worth))

@@ -113,7 +113,7 @@ def _separating(a: tuple, b: tuple, tiebreaks) -> str | None:
 
 class State:
     __slots__ = ("game", "players", "seed", "options", "rng", "log", "history", "_decisions", "_revealed",
-                 "_shared", "_memo")
+                 "_shared", "_memo", "_records")
     game: Game
     players: int
     seed: int
@@ -125,6 +125,7 @@ class State:
     _revealed: bool
     _shared: bool  # the log and history lists may be a clone's too: copied before either grows
     _memo: dict[Any, Any]  # see `memo`
+    _records: bool  # False in a search world: its moves add nothing to its history or log
 
     FIELDS: ClassVar[tuple[str, ...]] = ()
     _values: ClassVar[Any]
@@ -199,6 +200,7 @@ class State:
         state._revealed = False
         state._shared = False
         state._memo = {}
+        state._records = True
         return state
 
     # --- turn structure --------------------------------------------------------
@@ -248,6 +250,10 @@ class State:
     def play(self, seat: int, action: Action) -> None:
         """Apply an action of `decision(seat).actions`, as it is, unchecked: for search,
         which takes every action it plays from the state's own decisions."""
+        if not self._records:
+            self.perform(seat, action)
+            self._decisions = {}
+            return
         rng_before = self.rng.state
         self._revealed = False
         self.perform(seat, action)
@@ -266,6 +272,8 @@ class State:
 
     def event(self, name: str, private: dict[int, dict] | None = None, **public: Any) -> None:
         """Log one event: its public part, and optionally a private part per seat."""
+        if not self._records:
+            return
         entry: dict[str, Any] = {"event": name, **public}
         if private:
             entry["private"] = {str(seat): part for seat, part in private.items()}
@@ -332,16 +340,20 @@ class State:
             entries.append(public)
         return entries
 
-    def determinize(self, seat: int, rng: Rng, keep_log: bool = True) -> State:
+    def determinize(self, seat: int, rng: Rng, keep_log: bool = True, record: bool = True) -> State:
         """A world `seat` cannot tell from the real one: all it cannot see is
         resampled consistently with what it has seen, future chance is reseeded,
         and nothing else hidden is left in it (no history, no seed, no other
-        seat's private log). Search runs on these, never on the real state."""
+        seat's private log). Search runs on these, never on the real state.
+        With `record=False` the world and its clones keep no history or log of
+        the moves played in them (a search reads neither: it saves every move's
+        bookkeeping)."""
         self._check_seat(seat)
         world = self.redraw(seat, rng)
         world.seed = rng.next64() >> 1  # the real seed would replay the real deal
         world.history = []  # others' past actions may hold what the seat cannot know
         world.log = [_entry_for(entry, str(seat)) for entry in self.log] if keep_log else []
+        world._records = record
         return world
 
     def redraw(self, seat: int, rng: Rng) -> State:
@@ -371,6 +383,7 @@ class State:
         twin._decisions = self._decisions  # valid until either applies; apply replaces it
         twin._revealed = False
         twin._memo = {}
+        twin._records = self._records
         if self.SHAPES is None:
             for name, value in zip(self.FIELDS, marshal.loads(marshal.dumps(self._values(self)))):
                 setattr(twin, name, value)

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from itertools import chain
 
-from headframe.engine import Result, Rng
+from headframe.engine import Rng
 from headframe.engine.actions import offered
-from headframe.engine.game import rank_rewards
+from headframe.engine.game import worth_rewards
 
 from .actions import BuildOver, Collide, Done, Place, RemoveRefuse, Sell, Stop
 from .components import FULL, STEP, UTILITIES
@@ -25,7 +25,7 @@ def evaluate(state) -> list[float]:
     price = coal_price(state)
     worth = [state.cash[seat] + state.coal[seat] * price - inspection_fees(state, seat) * fee(state, seat)
              for seat in range(state.players)]
-    return rank_rewards(Result.rank(worth).ranking)
+    return worth_rewards(worth)
 
 
 def choose(state, seat: int, rng: Rng):

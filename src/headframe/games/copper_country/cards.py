@@ -80,11 +80,8 @@ def discard(state, seat: int, card: str) -> None:
 def distinct_hand(state, seat: int) -> list[str]:
     """COP-R53: one card per distinct capital card in hand (identical cards are one choice),
     public ones first so that a choice never depends on hidden card ids."""
-    seen, cards = set(), []
+    first: dict[str, str] = {}  # by signature, the first card that has it
     signature = state.tables.signature
     for card in state.hand_public[seat] + sorted(state.hands[seat]):
-        sig = signature[card]
-        if sig not in seen:
-            seen.add(sig)
-            cards.append(card)
-    return cards
+        first.setdefault(signature[card], card)
+    return list(first.values())

@@ -179,6 +179,11 @@ class Tables:
         self.capital_by_era = {era: [c["id"] for c in cap if c["era"] == era] for era in (1, 2, 3)}
         self.signature = {cid: _signature(kind, res) for cid, (kind, res) in self.capital.items()}
         self.companies = {c["id"]: c for c in data["company_cards"]["cards"]}
+        # per company, each production card's count of its specialization resource in a copper pile (COP-R39)
+        self.specialization_value = {
+            cid: {card: row.resources.count(c["resource_specialization"]) for card, row in self.produce_row.items()}
+            for cid, c in self.companies.items()
+        }
         self.company_claim = {
             cid: Row(tuple(c["company_claim"]["resources"]), 0, c["company_claim"]["poor_rock"], 0, 0, False, False,
                      c["company_claim"]["copper"])
@@ -198,6 +203,7 @@ class Tables:
         self.shifts: Memo[tuple, dict[str, int]] = Memo()
         self.legal_rows: Memo[tuple, tuple] = Memo()  # production.legal_rows by the card and the seat's situation
         self.build_values: Memo[tuple, dict[str, int]] = Memo()  # heuristic._build_values by the board and the poor rock
+        self.build_spaces: Memo[tuple, tuple] = Memo()  # management.places of a shaft or hoist house, by the board and the builds
         self.plays: Memo[tuple, tuple] = Memo()  # work.plays by the hand, its public cards, the loose halves, needs, abilities
 
 

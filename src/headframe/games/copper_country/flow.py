@@ -55,16 +55,7 @@ from .actions import (
     WorkAt,
 )
 
-
-def task(state):
-    return None if state.over else state.tasks[0]
-
-
-def pop(state) -> None:
-    state.tasks.pop(0)
-
-
-FLOW = Flow("Copper Country", task=task, pop=pop, steps=[
+FLOW = Flow("Copper Country", agenda="tasks", steps=[  # scoring.end_game empties the agenda: no task once over
     # Setup
     decide("excess", setup.excess_places, {PlaceRock: setup.place_excess},
            kind="excess_rock", prompt="Place an excess poor rock on any mine site"),

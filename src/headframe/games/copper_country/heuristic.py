@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from itertools import chain
 
-from headframe.engine import Action, Result, Rng
-from headframe.engine.game import rank_rewards
+from headframe.engine import Action, Rng
+from headframe.engine.game import worth_rewards
 
 from .labor import reach
 from .management import buildable
@@ -43,7 +43,7 @@ def evaluate(state) -> list[float]:
         miners = state.miner_at[seat]
         worth.append(score + (copper[claim] / 2 if claim else 0) + len(state.hands[seat]) + built[seat]
                      - miners.count("unrest") - 2 * miners.count("cemetery"))
-    return rank_rewards(Result.rank(worth).ranking)
+    return worth_rewards(worth)
 
 
 def _hand_resources(state, seat: int) -> dict[str, int]:

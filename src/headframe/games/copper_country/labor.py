@@ -213,6 +213,8 @@ def shutdown_possible(state, seat: int, ready: list[int]) -> bool:
     if state.supply[seat][1] or state.supply[seat][2]:
         return False
     board = state.board
+    if len(state.rock) < len(board.sites):  # some site has under 2 rock: a space borders at most 2 sites
+        return False
     if any(poor_rock.site_rock(state, site) < 2 for site in board.sites):
         return False
     for space, (owner, _) in state.builds.items():

@@ -46,13 +46,15 @@ def stalled(state) -> bool:  # COP-R52
 def specialization(state, seat: int, pile: list[str]) -> int:
     if not state.company[seat]:
         return 0
-    resource = state.tables.companies[state.company[seat]]["resource_specialization"]
-    produce = state.tables.produce_row
-    return sum(produce[card].resources.count(resource) for card in pile)
+    return sum(map(state.tables.specialization_value[state.company[seat]].__getitem__, pile))
 
 
 def copper_score(state, seat: int, pile: list[str]) -> int:
-    return sum(map(state.tables.copper_value.__getitem__, pile)) + (10 if state.company_done[seat] else 0)
+    return sum(map(state.tables.copper_value.__getitem__, pile)) + company_claim(state, seat)
+
+
+def company_claim(state, seat: int) -> int:
+    return 10 if state.company_done[seat] else 0
 
 
 def score_parts(state) -> dict[str, list[int | float]]:
@@ -64,8 +66,7 @@ def score_parts(state) -> dict[str, list[int | float]]:
     best = max(specs)
     return {
         "score_copper": copper,
-        "score_company_claim": [copper_score(state, seat, pile) - value
-                                for seat, (pile, value) in enumerate(zip(state.copper, copper))],
+        "score_company_claim": [company_claim(state, seat) for seat in range(state.players)],
         "score_specialization": [spec if spec == best and best else 0 for spec in specs],
     }
 

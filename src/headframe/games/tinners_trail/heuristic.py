@@ -11,8 +11,8 @@ searches.
 
 from __future__ import annotations
 
-from headframe.engine import Action, Result, Rng
-from headframe.engine.game import rank_rewards
+from headframe.engine import Action, Rng
+from headframe.engine.game import worth_rewards
 
 from .mine_ore import capacity
 
@@ -153,4 +153,4 @@ def evaluate(state) -> list[float]:
             state.victory_points(), state.money, state.held_copper, state.held_tin
         )
     ]
-    return rank_rewards(Result.rank(worth).ranking)
+    return worth_rewards(worth)
