@@ -172,6 +172,29 @@ def check_determinize_keeps_what_each_seat_knows(state: State, rng: Rng) -> None
     for seat in range(state.players):
         assert json.dumps(state.view(seat), sort_keys=True)  # views are JSON
     assert json.dumps(state.view(None), sort_keys=True)
+    check_search_worlds_play_as_recording_ones(state, rng.next64())
+
+
+def check_search_worlds_play_as_recording_ones(state: State, seed: int, moves: int = 6) -> None:
+    """A world determinized with record=False (a search's) plays exactly as one that
+    records, and adds nothing to its history or log."""
+    seat = state.to_move()[0]
+    recording = state.determinize(seat, Rng(seed), keep_log=False)
+    silent = state.determinize(seat, Rng(seed), keep_log=False, record=False)
+    choices = Rng(seed)
+    for _ in range(moves):
+        if recording.is_over():
+            break
+        mover = choices.choice(recording.to_move())
+        action = choices.choice(recording.decision(mover).actions)
+        assert silent.decision(mover).actions == recording.decision(mover).actions
+        recording.play(mover, action)
+        twin = silent.clone()  # a clone of a search world is one too
+        twin.play(mover, action)
+        assert twin.history == [] and twin.log == [], "a search world's clone recorded a move"
+        silent.play(mover, action)
+        assert silent.fields() == recording.fields(), "a search world played differently"
+    assert silent.history == [] and silent.log == [], "a search world recorded its moves"
 
 
 def check_undo(state: State, seat: int, before: str) -> None:
