@@ -115,9 +115,9 @@ def test_under_a_cap_on_thinking_a_search_given_iterations_stops_in_time() -> No
     state = game.new_state(3, 9)
     for spec in ("ismcts:iters=1000000,early=0", "ismcts:early=0,depth=1000"):
         agent = make_agent(spec, game, 0, limits=SpecLimits(max_think=0.1))
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: a loaded machine stretches the wall clock, not the work done
         agent.choose(InformationSet(state, 0, Rng(0)))  # 1000 iterations take some 0.6 s
-        assert time.perf_counter() - start < 0.35 and 10 < agent.last_iterations < 1000
+        assert time.process_time() - start < 0.35 and 10 < agent.last_iterations < 1000
     enough = make_agent("ismcts:iters=50,early=0", game, 0, limits=SpecLimits(max_think=5.0))
     enough.choose(InformationSet(state, 0, Rng(0)))
     assert enough.last_iterations == 50
