@@ -169,9 +169,21 @@ def _placement_actions(state, situation: Situation, draft: list[list]) -> tuple:
     key = (tuple(locations(state, situation, taken)), values, done)
     actions = tables.placement_memo.get(key)
     if actions is None:
-        actions = tuple(Place.of(location, value) for location in key[0] for value in values)
-        actions = tables.placement_memo[key] = actions + (Done.of(),) if done else actions
+        actions = tables.placement_memo[key] = _actions(tables.place_rows, *key)
     return actions
+
+
+def _actions(rows: dict[tuple, tuple], locations: tuple[str, ...], values: tuple[int, ...], done: bool) -> tuple:
+    """A Place for each location and value, a location's row interned on the game (`rows`), then Done."""
+    actions: list = []
+    for location in locations:
+        row = rows.get((location, values))
+        if row is None:
+            row = rows[(location, values)] = tuple(Place.of(location, value) for value in values)
+        actions += row
+    if done:
+        actions.append(Done.of())
+    return tuple(actions)
 
 
 def place(state, task, action) -> None:
