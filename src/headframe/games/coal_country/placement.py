@@ -19,6 +19,7 @@ from .reveal import enter, finish, printed, steps, unplaced
 
 _UNSEALED: dict[tuple, tuple[int, ...]] = {}  # by the player count and the sealed seats' keys
 SEAT_KEYS = ("0", "1", "2", "3")  # a seat's key in drafts and sealed
+EVERY_SEAT = tuple(tuple(range(players)) for players in range(5))  # by the player count
 DECLARED = tuple(f"UM:{utility}" for utility in UTILITIES)  # COAL-R56: a buyer's declared type
 
 
@@ -42,6 +43,8 @@ def placing(state) -> tuple[int, ...]:
 
 def unsealed(players: int, sealed: dict[str, list]) -> tuple[int, ...]:
     """The seats that have not committed their placement."""
+    if not sealed:
+        return EVERY_SEAT[players]
     key = (players, *sealed)
     seats = _UNSEALED.get(key)
     if seats is None:
