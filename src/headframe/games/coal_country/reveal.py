@@ -110,8 +110,8 @@ def _by_area(foremen: list[list]) -> dict[str, list[list]]:
 
 
 def unplaced(state, seat: int) -> list[int]:
-    """The values of the seat's foremen not placed; memoized on the game by the values placed, in order
-    (the foremen's order does not change the values left)."""
+    """The values of the seat's foremen not placed; memoized on the game by the values placed, sorted
+    (the order the foremen were placed in does not change the values left)."""
     memo = state.game.tables.unplaced
     key = (state.options.foreman_values, *sorted(map(_VALUE, state.foremen[seat])))
     values = memo.get(key)
