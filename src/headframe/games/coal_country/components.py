@@ -92,12 +92,14 @@ class Tables:
         self.mine_spaces = [f"M{index}" for index in range(self.mine_size)]  # a mine tile's foreman location
         # Memos of derived values, each by all that its value depends on (the ones by a position's
         # details are bounded Memos). placement.placement_actions: the values
-        # a seat has left by those it placed, the action lists, a number per placement situation, and
-        # the action lists by situation number and the foremen placed.
+        # a seat has left by those it placed, the action lists and their rows, a situation
+        # (placement.Situation) per placement situation's details, and the action lists by situation
+        # number and the foremen placed.
         self.numbers = itertools.count()  # for situations and plans: next() is atomic, so two threads never share one
         self.values_left: dict[tuple, tuple[int, ...]] = {}
         self.placement_memo: dict[tuple, tuple] = {}
-        self.placement_situations: dict[tuple, int] = {}
+        self.place_rows: dict[tuple, tuple] = {}  # a location's Place actions by the values left
+        self.placement_situations: dict[tuple, tuple] = {}
         self.placement_by_draft: Memo[tuple, tuple] = Memo()
         # heuristic._placement: a number per plan made, the plans by all that _plan reads, the choices
         # by plan number, situation number and the foremen placed

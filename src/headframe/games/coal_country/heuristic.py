@@ -133,7 +133,7 @@ def _placement(state, seat, actions):
         plan = state.memo[("plan", seat, state.round)] = _round_plan(state, seat)
     draft = placed(state, seat)
     choices = state.game.tables.placement_choices
-    key = (plan[0], placement_situation(state, seat), *chain.from_iterable(draft))
+    key = (plan[0], placement_situation(state, seat).number, *chain.from_iterable(draft))
     choice = choices.get(key)
     if choice is None:
         choice = choices.keep(key, _planned(plan[1], draft, actions))

@@ -77,16 +77,18 @@ def stacks(state, task) -> tuple:
 
 def _applications(state, seat: int) -> list:
     sub = state.sub
-    actions = [PickStack.of(n) for n in accessible(state, seat, sub["value"], sub["incentive"])]
-    if not sub["incentive"] and _incentive_useful(state, seat, sub["value"]) and can_afford(state, seat, 2):
+    open_now = accessible(state, seat, sub["value"], sub["incentive"])
+    actions = [PickStack.of(n) for n in open_now]
+    if not sub["incentive"] and _incentive_useful(state, seat, sub["value"], open_now) and can_afford(state, seat, 2):
         actions.append(Incentivize.of())
     return actions
 
 
-def _incentive_useful(state, seat: int, value: int) -> bool:
+def _incentive_useful(state, seat: int, value: int, open_now: list[int]) -> bool:
+    """`open_now`: the stacks the application may pick without the incentive."""
     if state.options.permit_incentive_effect == "look_two_keep_one":
         return bool(accessible(state, seat, value, True))
-    return len(accessible(state, seat, value, True)) > len(accessible(state, seat, value, False))
+    return len(accessible(state, seat, value, True)) > len(open_now)
 
 
 def incentivize(state, task, action) -> None:

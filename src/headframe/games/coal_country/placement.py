@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from itertools import chain
 from operator import itemgetter
+from typing import NamedTuple
 
 from headframe.engine import turns
 
@@ -18,6 +19,7 @@ from .reveal import enter, finish, printed, steps, unplaced
 
 _UNSEALED: dict[tuple, tuple[int, ...]] = {}  # by the player count and the sealed seats' keys
 SEAT_KEYS = ("0", "1", "2", "3")  # a seat's key in drafts and sealed
+EVERY_SEAT = tuple(tuple(range(players)) for players in range(5))  # by the player count
 DECLARED = tuple(f"UM:{utility}" for utility in UTILITIES)  # COAL-R56: a buyer's declared type
 
 
@@ -41,6 +43,8 @@ def placing(state) -> tuple[int, ...]:
 
 def unsealed(players: int, sealed: dict[str, list]) -> tuple[int, ...]:
     """The seats that have not committed their placement."""
+    if not sealed:
+        return EVERY_SEAT[players]
     key = (players, *sealed)
     seats = _UNSEALED.get(key)
     if seats is None:
@@ -64,47 +68,36 @@ def remaining_values(state, seat: int) -> list[int]:
 
 _VALUE, _LOCATION = itemgetter(0), itemgetter(1)
 LOT_SPACES = tuple(f"B{lot}" for lot in range(LOTS))
+MARKET = ("UM", "UT", *DECLARED)  # the utility market's places (COAL-R55, COAL-R56)
 
 
-def locations(state, seat: int, taken: list[str] | None = None) -> list[str]:
+class Situation(NamedTuple):
+    """All that a seat's places this round depend on apart from its own foremen: a number for it, and
+    the places open to its first foreman, which its foremen placed then close."""
+
+    number: int
+    places: tuple[str, ...]  # in the order offered, the tandem place "UT" included
+    same_kind: dict[str, tuple[str, ...]]  # a lot's space: the spaces of the lots of its building
+    reusable: tuple[str, ...]  # the desk places any number of the seat's foremen may take (COAL-R20)
+
+
+def locations(state, situation: Situation, taken: list[str]) -> list[str]:
     """COAL-R19 to COAL-R22: where one more foreman may go (`taken`: the seat's placed locations)."""
-    if taken is None:
-        taken = list(map(_LOCATION, placed(state, seat)))
-    options = state.options
     if state.round == 1 and len(taken) == FOREMEN - 1 and "CB" not in taken:
         return ["CB"]  # COAL-R21: round 1 needs one foreman at the coal brokers
-    lots, built, playable, now = state.lots[seat], state.lot_round[seat], state.game.tables.playable, state.round
-    kinds, market = set(), 0  # the kinds of building used, the foremen at the utility market
-    for loc in taken:
-        if loc[0] == "B":
-            kinds.add(lots[int(loc[1])])
-        elif loc[0] == "U":
+    closed = set(taken)  # COAL-R20: one foreman a place, but for the market and the unlimited desk places
+    market = 0  # the foremen at the utility market
+    for place in taken:
+        if place[0] == "B":
+            closed.update(situation.same_kind[place])  # COAL-R35: one foreman per kind of building
+        elif place[0] == "U":
             market += 1
-    # COAL-R19/R35: own playable building, built before this round, one per tile and per kind
-    found = [LOT_SPACES[lot] for lot, building in enumerate(lots)
-             if building in playable and built[lot] < now and building not in kinds]
-    if "ST" not in taken:
-        found.append("ST")
-    if "RF" not in taken:
-        found.append("RF")
-    spaces = state.game.tables.mine_spaces
-    found.extend(space for space in map(spaces.__getitem__, state.linked[seat])
-                 if space not in taken)  # COAL-R21/R40: connected at the start of the round
-    if "CB" not in taken:
-        found.append("CB")
-    if any(state.stacks) and (options.permit_foremen_per_player == "unlimited" or "PO" not in taken):
-        found.append("PO")  # COAL-R22
-    if market < 2:
-        if options.utility_type_choice == "declared_at_placement":
-            found.extend(DECLARED)  # COAL-R56
-        else:
-            found.append("UM")
-        if market:
-            found.append("UT")  # COAL-R55: stacked in tandem with the first
-    if not state.closed and (state.top_row or state.bottom_row) and (
-            options.construction_foremen_per_player == "unlimited" or "CC" not in taken):
-        found.append("CC")  # COAL-R22, COAL-R82
-    return found
+    closed.difference_update(situation.reusable)
+    if market == 1:
+        closed.difference_update(MARKET)  # COAL-R55: a second buyer, or one stacked in tandem with the first
+    else:
+        closed.update(MARKET if market else ("UT",))  # COAL-R20: two at most; a tandem needs a first
+    return [place for place in situation.places if place not in closed]
 
 
 def choices(state, task) -> tuple:
@@ -114,36 +107,57 @@ def choices(state, task) -> tuple:
 def placement_actions(state, seat: int) -> tuple:
     """Memoized on the game by the seat's situation this round and the foremen it has placed."""
     draft = placed(state, seat)
+    situation = placement_situation(state, seat)
     by_draft = state.game.tables.placement_by_draft
     # flat, without a tuple per foreman: less to allocate, and nothing for the garbage collector to track
-    key = (placement_situation(state, seat), *chain.from_iterable(draft))
+    key = (situation.number, *chain.from_iterable(draft))
     actions = by_draft.get(key)
     if actions is None:
-        actions = by_draft.keep(key, _placement_actions(state, seat, draft))
+        actions = by_draft.keep(key, _placement_actions(state, situation, draft))
     return actions
 
 
-def placement_situation(state, seat: int) -> int:
-    """A number for all that the seat's places this round depend on, apart from its own foremen."""
+def placement_situation(state, seat: int) -> Situation:
+    """The seat's situation this round: numbered and interned on the game by all it is made from."""
     # Nothing it reads changes while the foremen are placed: one per seat and round.
     key = ("placement situation", seat, state.round)
-    number = state.memo.get(key)
-    if number is None:
+    situation = state.memo.get(key)
+    if situation is None:
         options, now = state.options, state.round
-        situation = (now == 1, tuple(state.lots[seat]), tuple(built < now for built in state.lot_round[seat]),
-                     tuple(state.linked[seat]), any(state.stacks),
-                     not state.closed and bool(state.top_row or state.bottom_row), options.foreman_values,
-                     options.utility_type_choice, options.permit_foremen_per_player,
-                     options.construction_foremen_per_player)
+        made_of = (now == 1, tuple(state.lots[seat]), tuple(built < now for built in state.lot_round[seat]),
+                   tuple(state.linked[seat]), any(state.stacks),
+                   not state.closed and bool(state.top_row or state.bottom_row), options.foreman_values,
+                   options.utility_type_choice, options.permit_foremen_per_player,
+                   options.construction_foremen_per_player)
         situations = state.game.tables.placement_situations
-        number = situations.get(situation)
-        if number is None:
-            number = situations.setdefault(situation, next(state.game.tables.numbers))
-        state.memo[key] = number
-    return number
+        situation = situations.get(made_of)
+        if situation is None:
+            situation = situations.setdefault(made_of, _situation(state.game.tables, made_of))
+        state.memo[key] = situation
+    return situation
 
 
-def _placement_actions(state, seat: int, draft: list[list]) -> tuple:
+def _situation(tables, made_of: tuple) -> Situation:
+    _, lots, built_before, linked, permits, company, _, utility_choice, permit_foremen, company_foremen = made_of
+    # COAL-R19/R35: own playable building, built before this round
+    places = [LOT_SPACES[lot] for lot, building in enumerate(lots) if building in tables.playable and built_before[lot]]
+    places += ["ST", "RF"]
+    places += [tables.mine_spaces[tile] for tile in linked]  # COAL-R21/R40: connected at the start of the round
+    places.append("CB")
+    if permits:
+        places.append("PO")  # COAL-R22
+    places += DECLARED if utility_choice == "declared_at_placement" else ("UM",)  # COAL-R56
+    places.append("UT")  # COAL-R55: stacked in tandem with the first
+    if company:
+        places.append("CC")  # COAL-R22, COAL-R82
+    same_kind = {space: tuple(LOT_SPACES[other] for other, kind in enumerate(lots) if kind == lots[lot])
+                 for lot, space in enumerate(LOT_SPACES)}
+    reusable = tuple(place for place, foremen in (("PO", permit_foremen), ("CC", company_foremen))
+                     if foremen == "unlimited")
+    return Situation(next(tables.numbers), tuple(places), same_kind, reusable)
+
+
+def _placement_actions(state, situation: Situation, draft: list[list]) -> tuple:
     """Interned on the game by the locations open, the values left and whether the seat may stop."""
     taken = list(map(_LOCATION, draft))
     done = state.round > 1 or "CB" in taken  # COAL-R21
@@ -155,12 +169,24 @@ def _placement_actions(state, seat: int, draft: list[list]) -> tuple:
         for value in placed_values[1]:
             left.remove(value)
         values = tables.values_left[placed_values] = tuple(sorted(set(left), reverse=True))
-    key = (tuple(locations(state, seat, taken)), values, done)
+    key = (tuple(locations(state, situation, taken)), values, done)
     actions = tables.placement_memo.get(key)
     if actions is None:
-        actions = tuple(Place.of(location, value) for location in key[0] for value in values)
-        actions = tables.placement_memo[key] = actions + (Done.of(),) if done else actions
+        actions = tables.placement_memo[key] = _actions(tables.place_rows, *key)
     return actions
+
+
+def _actions(rows: dict[tuple, tuple], locations: tuple[str, ...], values: tuple[int, ...], done: bool) -> tuple:
+    """A Place for each location and value, a location's row interned on the game (`rows`), then Done."""
+    actions: list = []
+    for location in locations:
+        row = rows.get((location, values))
+        if row is None:
+            row = rows[(location, values)] = tuple(Place.of(location, value) for value in values)
+        actions += row
+    if done:
+        actions.append(Done.of())
+    return tuple(actions)
 
 
 def place(state, task, action) -> None:
@@ -172,7 +198,7 @@ def place(state, task, action) -> None:
             _amok_done(state, seat)
         _next_amok_turn(state)
         return
-    draft = state.drafts.setdefault(str(seat), [])  # COAL-R19: a private draft, sealed when complete
+    draft = state.drafts.setdefault(SEAT_KEYS[seat], [])  # COAL-R19: a private draft, sealed when complete
     draft.append([action.value, action.location])
     if len(draft) == FOREMEN:
         _commit(state, seat)

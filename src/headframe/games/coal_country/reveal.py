@@ -110,9 +110,10 @@ def _by_area(foremen: list[list]) -> dict[str, list[list]]:
 
 
 def unplaced(state, seat: int) -> list[int]:
-    """The values of the seat's foremen not placed; memoized on the game by the values placed."""
+    """The values of the seat's foremen not placed; memoized on the game by the values placed, sorted
+    (the order the foremen were placed in does not change the values left)."""
     memo = state.game.tables.unplaced
-    key = (state.options.foreman_values, *map(_VALUE, state.foremen[seat]))
+    key = (state.options.foreman_values, *sorted(map(_VALUE, state.foremen[seat])))
     values = memo.get(key)
     if values is None:
         values = memo.keep(key, _unplaced(state.game.tables.foreman_values[key[0]], key[1:]))
