@@ -145,11 +145,7 @@ class Flow:
     # decide and perform look the step up themselves: a shared helper costs a call per action.
 
     def decide(self, state: Any, seat: int) -> Decision:
-        if self.agenda is None:
-            task = self.task(state)
-        else:
-            agenda = getattr(state, self.agenda)
-            task = agenda[0] if agenda else None
+        task = self.task(state)
         if task is None:
             raise IllegalAction("the game is over")
         step = self.steps.get(task[0])

@@ -130,11 +130,11 @@ def choose_building(state, task, action) -> None:
     push(state.tasks, ["build_at", task[1], action.building])
 
 
-def places(state, task) -> list | tuple:
+def places(state, task) -> tuple:
     """Where the building may go: for a shaft or hoist house, memoized on the game by the board and
     the spaces built on (a company house's depend on the houses at each camp)."""
     if task[2] == "company_house":
-        return [Build.of(camp) for camp in build_places(state, "company_house")]
+        return tuple(Build.of(camp) for camp in build_places(state, "company_house"))
     key = (state.options.board, *state.builds)
     memo = state.game.tables.build_spaces
     actions = memo.get(key)
