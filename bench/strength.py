@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from headframe.sim.results import load_results
-from headframe.sim.runner import Run, simulate
+from headframe.sim.runner import Run, finished_indexes, simulate
 from headframe.sim.stats import wilson
 
 PAIRINGS = {"ismcts-random": ("{ismcts}", "random"), "ismcts-heuristic": ("{ismcts}", "heuristic"),
@@ -63,7 +63,9 @@ def measure_cell(cell: Cell, most: int, batch: int, workers: int, out_dir: Path,
     out = out_dir / f"{cell.game}-{cell.players}p-{agents[0]}-vs-{agents[1]}.jsonl".replace(":", "_")
     looks = math.ceil(most / batch)
     target = TARGETS[cell.pairing]
-    already = len(load_results(out)) if out.exists() else 0  # a resumed cell looks first at what it has
+    # A resumed cell looks first at what it has (a run stopped early may leave an empty file or a torn line).
+    already = len(finished_indexes(out, Run(cell.game, cell.players, agents, most, seed=2026,
+                                            options=cell.options).plans()))
     played = min(most, math.ceil(already / batch) * batch) - batch if already else 0
     while True:
         played = min(played + batch, most)

@@ -29,3 +29,15 @@ def test_a_cell_stops_at_its_first_verdict_and_resumes_from_its_file(tmp_path) -
     assert len(lines) == row["games"]
     assert measure_cell(cell, most=9, batch=3, workers=1, out_dir=tmp_path) == row  # nothing played again
     assert results.read_text().splitlines() == lines
+
+
+def test_a_cell_resumes_from_a_file_a_stopped_run_left_empty_or_torn(tmp_path) -> None:
+    cell = Cell("pit-lamps", 3, "heuristic-random", "ismcts:iters=5", {})
+    out = tmp_path / "pit-lamps-3p-heuristic-vs-random.jsonl"
+    out.write_text("")  # stopped before its first game finished
+    row = measure_cell(cell, most=3, batch=3, workers=1, out_dir=tmp_path)
+    lines = out.read_text().splitlines()
+    assert row["games"] == len(lines) == 3
+    out.write_text("\n".join(lines[:2]) + "\n" + lines[2][:10])  # stopped while writing its third
+    assert measure_cell(cell, most=3, batch=3, workers=1, out_dir=tmp_path) == row
+    assert out.read_text().splitlines() == lines
