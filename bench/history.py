@@ -50,14 +50,20 @@ def runs(folder: Path = RESULTS) -> list[Path]:
     return sorted(folder.glob("*.json"))
 
 
+def clock(run: dict[str, Any]) -> str:
+    """What a run's rates count: CPU time, or (runs kept before it said) wall time."""
+    return run.get("clock", "wall")
+
+
 def baseline(measured: dict[str, Any], kept: list[Path]) -> Path | None:
-    """The newest kept run that measured every game and player count `measured` did
-    (else the newest run), to check against."""
+    """The newest kept run on the same clock that measured every game and player count
+    `measured` did (else the newest on the same clock), to check against."""
     wanted = {(row["game"], row["players"]) for row in measured["results"]}
-    for path in reversed(kept):
+    alike = [path for path in kept if clock(json.loads(path.read_text())) == clock(measured)]
+    for path in reversed(alike):
         if wanted <= {(row["game"], row["players"]) for row in json.loads(path.read_text())["results"]}:
             return path
-    return kept[-1] if kept else None
+    return alike[-1] if alike else None
 
 
 def find(which: str, folder: Path = RESULTS) -> Path:
@@ -97,6 +103,8 @@ def report(before: dict[str, Any], after: dict[str, Any], rows: list[dict[str, A
              f"after:  {after.get('commit', '?')[:10]} ({after.get('at', '?')}, {after.get('machine', '?')})"]
     if before.get("machine") != after.get("machine") or before.get("python") != after.get("python"):
         lines.append("note: the runs were on different machines or Pythons; ratios mean little")
+    if clock(before) != clock(after):
+        lines.append(f"note: the runs timed {clock(before)} and {clock(after)} time; ratios mean little")
     lines.append(f"{'game':<16}{'players':>8}  {'measure':<26}{'before':>12}{'after':>12}{'ratio':>8}")
     for row in rows:
         flag = "  REGRESSION" if row["regression"] else ""

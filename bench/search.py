@@ -3,12 +3,17 @@ ISMCTS CPU time per iteration, JSON on stdout.
 
 A fixed number of iterations (default rollouts, no early stop) at each of the
 positions `headframe.bench` samples for its ISMCTS rate, timed in CPU time
-(`time.process_time`). With --against, the same searches run on another tree of
-the code too (its `src` directory): one process per tree, asked in turn case by
-case for --rounds rounds (the first tree of a round alternating), so that a
-load that comes and goes falls on both. Each case gives both trees' best
-round, the median of the rounds' ratios, and whether both trees searched alike
-(each root's visit counts equal in every round).
+(`time.process_time`). Each round searches with its own seed: a round that repeated
+an earlier one's searches would find the game's memos warm from those very searches
+(and time a search no game ever makes), where a new seed finds them as warm as a
+game's earlier searches leave them. The first round, cold, is reported apart.
+With --against, the same searches run on another tree of the code too (its `src`
+directory): one process per tree, asked in turn case by case for --rounds rounds
+(the first tree of a round alternating), so that a load that comes and goes falls
+on both. Each case gives both trees' best
+round after the first, the first round's ratio (both trees cold) and the median of
+the later rounds' ratios, and whether both trees searched alike (each root's visit
+counts equal in every round).
 """
 
 from __future__ import annotations
@@ -31,13 +36,13 @@ class Searches:
     def __init__(self) -> None:
         self.infos: dict[str, tuple] = {}
 
-    def measure(self, case: str, iterations: int) -> dict:
+    def measure(self, case: str, iterations: int, round_number: int = 0) -> dict:
         from headframe.agents import ISMCTSAgent
 
         game, infos = self._infos(case)
         cpu, fingerprint = 0.0, []
         for info in infos:
-            agent = ISMCTSAgent(game, seed=1, iters=iterations, early_stop=False)
+            agent = ISMCTSAgent(game, seed=1 + round_number, iters=iterations, early_stop=False)
             start = time.process_time()
             root = agent.search(info)
             cpu += time.process_time() - start
@@ -59,11 +64,11 @@ class Searches:
 
 
 def serve() -> None:
-    """A worker of --against: one request per line ("CASE ITERATIONS"), one JSON answer per line."""
+    """A worker of --against: one request per line ("CASE ITERATIONS ROUND"), one JSON answer per line."""
     searches = Searches()
     for line in sys.stdin:
-        case, iterations = line.split()
-        print(json.dumps(searches.measure(case, int(iterations))), flush=True)
+        case, iterations, round_number = line.split()
+        print(json.dumps(searches.measure(case, int(iterations), int(round_number))), flush=True)
 
 
 class Worker:
@@ -71,9 +76,9 @@ class Worker:
         self.process = subprocess.Popen([sys.executable, __file__, "--serve"], env={**os.environ, "PYTHONPATH": src},
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
-    def measure(self, case: str, iterations: int) -> dict:
+    def measure(self, case: str, iterations: int, round_number: int) -> dict:
         assert self.process.stdin and self.process.stdout
-        self.process.stdin.write(f"{case} {iterations}\n")
+        self.process.stdin.write(f"{case} {iterations} {round_number}\n")
         self.process.stdin.flush()
         return json.loads(self.process.stdout.readline())
 
@@ -90,20 +95,22 @@ def compare(against: str, cases: list[str], iterations: int, rounds: int) -> lis
         for number in range(rounds):
             for case in cases:
                 first, second = (old, new) if number % 2 == 0 else (new, old)
-                a, b = first.measure(case, iterations), second.measure(case, iterations)
+                a, b = first.measure(case, iterations, number), second.measure(case, iterations, number)
                 runs[case].append((a, b) if first is old else (b, a))
     finally:
         old.close()
         new.close()
     rows = []
     for case, pairs in runs.items():
+        speedups = [o["us_per_iteration"] / n["us_per_iteration"] for o, n in pairs]
+        warm = speedups[1:] or speedups
         rows.append({
             "case": case,
-            "old_us": min(o["us_per_iteration"] for o, _ in pairs),
-            "new_us": min(n["us_per_iteration"] for _, n in pairs),
-            "speedup_median": round(statistics.median(o["us_per_iteration"] / n["us_per_iteration"]
-                                                      for o, n in pairs), 2),
-            "speedups": [round(o["us_per_iteration"] / n["us_per_iteration"], 2) for o, n in pairs],
+            "old_us": min(o["us_per_iteration"] for o, _ in pairs[1:] or pairs),
+            "new_us": min(n["us_per_iteration"] for _, n in pairs[1:] or pairs),
+            "speedup_cold": round(speedups[0], 2),
+            "speedup_median": round(statistics.median(warm), 2),
+            "speedups": [round(speedup, 2) for speedup in speedups],
             "same_search": all(o["fingerprint"] == n["fingerprint"] for o, n in pairs),
         })
     return rows

@@ -9,6 +9,8 @@ import json
 import pytest
 
 from bench import history
+from headframe import bench
+from headframe.agents.random_agent import play_random_game
 from headframe.bench import best_of
 
 
@@ -67,3 +69,25 @@ def test_rounds_keep_each_rate_at_its_best() -> None:
     best = best_of([first, second])
     assert (best["decisions_per_s"], best["clone_us"], best["ismcts_iterations_per_s"]) == (50_000, 25.0, 120.0)
     assert best["game"] == "ore-city" and best_of([first]) == first
+
+
+def test_a_check_is_only_against_a_run_on_the_same_clock(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr(history, "_git", lambda *args: "feed" if args[0] == "rev-parse" else "")
+    wall = history.save(a_run(50_000, 20.0), tmp_path)  # kept before runs said their clock: wall time
+    cpu = {**a_run(40_000, 20.0), "clock": "cpu"}
+    assert history.baseline(cpu, history.runs(tmp_path)) is None
+    assert history.baseline(a_run(1, 1), history.runs(tmp_path)) == wall
+    assert "timed wall and cpu time" in history.report(a_run(1, 1), cpu, history.compare(a_run(1, 1), cpu))
+    (tmp_path / "99999999T000000Z-feed.json").write_text(json.dumps({"commit": "feed", **cpu}))
+    assert history.baseline(cpu, history.runs(tmp_path)).name.startswith("99999999")
+
+
+def test_each_round_plays_its_own_games(monkeypatch) -> None:
+    # A round that replayed an earlier round's games would find the games' memos warm from those very games.
+    seeds: dict[int, set[int]] = {0: set(), 1: set()}
+    for number in seeds:
+        monkeypatch.setattr(bench, "play_random_game",
+                            lambda state, rng, seen=seeds[number]: seen.add(state.seed) or play_random_game(state, rng))
+        assert bench.bench_game("pit-lamps", 2, seconds=0.05, round_number=number)["random_games"] == len(seeds[number])
+    assert seeds[0] and seeds[1] and not seeds[0] & seeds[1]
+    assert bench.run(["pit-lamps"], [2], seconds=0.05)["clock"] == "cpu"
