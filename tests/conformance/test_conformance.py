@@ -58,6 +58,7 @@ def test_random_game_keeps_every_promise(case: Case) -> None:
             check_determinize_keeps_what_each_seat_knows(state, Rng(case.seed ^ decisions))
             check_pictures_of_views(state, turn=checks)
             check_statistics(state)
+            check_heuristic_picks_a_legal_action(state, seat, before, Rng(case.seed ^ decisions))
             progress = check_progress(state, progress)
         state.apply(seat, action)
         seen.append(action)
@@ -253,6 +254,17 @@ def check_pictures_of_views(state: State, turn: int = 0) -> None:
             vector = game.encode_observation(view)
             assert len(vector) == layout.size, "the observation fills its layout exactly"
             assert all(math.isfinite(x) for x in vector)
+
+
+def check_heuristic_picks_a_legal_action(state: State, seat: int, before: str, rng: Rng) -> None:
+    """Search plays the heuristic's pick unchecked (`State.play`), and a heuristic may work its
+    pick out without listing the decision: the pick must be one of the listed actions."""
+    game = state.game
+    if not game.has_heuristic():
+        return
+    pick = game.heuristic(state, seat, rng)
+    assert pick in state.decision(seat).actions, f"the heuristic picked {pick!r}, not a legal action"
+    assert state.to_json() == before, "choosing changes nothing in the position"
 
 
 def check_statistics(state: State) -> None:
