@@ -5,7 +5,6 @@ produced (COP-R17, COP-R26), paying its resources (COP-R21)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import chain
 
 from headframe.engine.flow import push
@@ -13,7 +12,7 @@ from headframe.engine.flow import push
 from . import cards, local_business, poor_rock, production, scoring
 from .actions import Accept, Play
 from .local_business import TURN_WINDOW
-from .payment import after_route, can_pay, gives, routes
+from .payment import after_route, feasible, gives, routes
 
 
 def max_shifts(state, seat: int, site: str) -> int:
@@ -133,30 +132,44 @@ def plays(state, task) -> tuple:
     memo = state.game.tables.plays
     actions = memo.get(key)
     if actions is None:
-        everything, needs, abilities = tuple(sorted(all_units(state, seat))), key[3], key[4:]
-        actions = memo.keep(key, tuple(Play.of(card, resource, need, route) for card, sig in units(state, seat)
-                                       for resource, need, route in _plays(sig, everything, needs, abilities)))
+        actions = memo.keep(key, tuple(_plays(units(state, seat), all_units(state, seat), key[3], key[4:])))
     return actions
 
 
-@lru_cache(maxsize=1 << 16)
-def _plays(signature: str, everything: tuple, needs: tuple, abilities: tuple) -> tuple:
-    """(resource, need, route) of each play of a unit (by its signature) for a need that leaves
-    the rest payable: a function of signatures, needs and abilities alone, worked out once for
-    every hand alike."""
-    ways = []
-    others = list(everything)
-    others.remove(signature)
-    for resource, loose in gives(signature):
-        remaining = others + [loose] if loose else others
-        for need in dict.fromkeys(needs):
-            rest = list(needs)
-            rest.remove(need)
-            for route, follow in routes(resource, need, *abilities):
-                left = rest + [follow] if follow else rest
-                if can_pay(remaining, left, *after_route(route, *abilities)):
-                    ways.append((resource, need, route))
-    return tuple(ways)
+def _plays(units: list[tuple[str, str]], everything: list[str], needs: tuple, abilities: tuple) -> list:
+    """Each play of a unit ((card, signature) of `units`) for a need that leaves the rest payable
+    by the other units (of `everything`)."""
+    found = []
+    everything = sorted(everything)  # as `feasible` takes them, and still so with one taken out
+    rests = _rests(needs)
+    options: dict[str, list] = {}  # by resource played: each (need, route, needs left, abilities left)
+    for card, signature in units:
+        others = everything.copy()
+        others.remove(signature)
+        for resource, loose in gives(signature):
+            remaining = tuple(sorted(others + [loose]) if loose else others)
+            if resource not in options:
+                options[resource] = _options(resource, rests, abilities)
+            for need, route, left, after in options[resource]:
+                if not left or feasible(remaining, left, *after):
+                    found.append(Play.of(card, resource, need, route))
+    return found
+
+
+def _rests(needs: tuple) -> dict[str, list[str]]:
+    """Each need (once, in order) with the rest of the needs, sorted."""
+    ordered = sorted(needs)
+    rests = {}
+    for need in dict.fromkeys(needs):
+        rest = rests[need] = ordered.copy()
+        rest.remove(need)
+    return rests
+
+
+def _options(resource: str, rests: dict[str, list[str]], abilities: tuple) -> list:
+    """(need, route, the needs left sorted, the abilities left) of each way `resource` pays a need."""
+    return [(need, route, tuple(sorted(rest + [follow])) if follow else tuple(rest), after_route(route, *abilities))
+            for need, rest in rests.items() for route, follow in routes(resource, need, *abilities)]
 
 
 def play(state, task, action) -> None:
