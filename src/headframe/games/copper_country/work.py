@@ -5,6 +5,7 @@ produced (COP-R17, COP-R26), paying its resources (COP-R21)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import chain
 
 from headframe.engine.flow import push
@@ -141,35 +142,34 @@ def _plays(units: list[tuple[str, str]], everything: list[str], needs: tuple, ab
     by the other units (of `everything`)."""
     found = []
     everything = sorted(everything)  # as `feasible` takes them, and still so with one taken out
-    rests = _rests(needs)
-    options: dict[str, list] = {}  # by resource played: each (need, route, needs left, abilities left)
     for card, signature in units:
         others = everything.copy()
         others.remove(signature)
         for resource, loose in gives(signature):
-            remaining = tuple(sorted(others + [loose]) if loose else others)
-            if resource not in options:
-                options[resource] = _options(resource, rests, abilities)
-            for need, route, left, after in options[resource]:
-                if not left or feasible(remaining, left, *after):
-                    found.append(Play.of(card, resource, need, route))
+            remaining = None
+            for need, route, left, after in _options(resource, needs, abilities):
+                if left:
+                    if remaining is None:
+                        remaining = tuple(sorted(others + [loose]) if loose else others)
+                    if not feasible(remaining, left, *after):
+                        continue
+                found.append(Play.of(card, resource, need, route))
     return found
 
 
-def _rests(needs: tuple) -> dict[str, list[str]]:
-    """Each need (once, in order) with the rest of the needs, sorted."""
+@lru_cache(maxsize=1 << 12)
+def _options(resource: str, needs: tuple, abilities: tuple) -> tuple:
+    """(need, route, the other needs sorted, the abilities left) of each way `resource` pays a need
+    (each need once, in order): a function of few arguments, worked out once for a whole search."""
     ordered = sorted(needs)
-    rests = {}
+    found = []
     for need in dict.fromkeys(needs):
-        rest = rests[need] = ordered.copy()
+        rest = ordered.copy()
         rest.remove(need)
-    return rests
-
-
-def _options(resource: str, rests: dict[str, list[str]], abilities: tuple) -> list:
-    """(need, route, the needs left sorted, the abilities left) of each way `resource` pays a need."""
-    return [(need, route, tuple(sorted(rest + [follow])) if follow else tuple(rest), after_route(route, *abilities))
-            for need, rest in rests.items() for route, follow in routes(resource, need, *abilities)]
+        for route, follow in routes(resource, need, *abilities):
+            left = tuple(sorted(rest + [follow])) if follow else tuple(rest)
+            found.append((need, route, left, after_route(route, *abilities)))
+    return tuple(found)
 
 
 def play(state, task, action) -> None:
