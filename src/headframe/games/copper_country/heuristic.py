@@ -9,8 +9,10 @@ from itertools import chain
 from headframe.engine import Action, Rng
 from headframe.engine.game import worth_rewards
 
+from .actions import Accept, Manage
+from .cards import capital_call
 from .labor import reach
-from .management import buildable
+from .management import buildable, management_actions
 from .work import site_shifts
 
 PARTNER = {"labor": "surface", "surface": "labor", "equipment": "underground", "underground": "equipment",
@@ -19,6 +21,10 @@ ROW_ORDER = ("produce", "complete", "take", "pass", "unrest", "cemetery")
 
 
 def choose(state, seat: int, rng: Rng) -> Action:
+    quick = _QUICK.get(state.tasks[0][0])
+    if quick is not None:  # the choice worked out from the state, without listing the decision
+        choice = quick(state, seat, rng)
+        return choice if choice is not None else _any(state.decision(seat).actions, rng)
     decision = state.decision(seat)
     actions = decision.actions
     pick = _POLICIES.get(decision.kind)
@@ -26,6 +32,10 @@ def choose(state, seat: int, rng: Rng) -> Action:
         choice = pick(state, seat, actions, rng)
         if choice is not None:
             return choice
+    return _any(actions, rng)
+
+
+def _any(actions, rng: Rng) -> Action:
     return actions[0] if len(actions) == 1 else rng.choice(actions)
 
 
@@ -82,8 +92,11 @@ def _best_work(state, seat: int, shifts: dict[str, int]):
     return best[0], where
 
 
-def _management(state, seat, actions, rng):
-    kinds = {a.action: a for a in actions if a.kind == "manage"}
+def _management(state, seat, rng):
+    """The management decision's choice (None: any of its actions), from the legal management actions
+    (as `management.choices` lists them) rather than the decision's list."""
+    names = management_actions(state, seat)
+    kinds = {name: Manage.of(name) for name in names if name != "capital_call"}
     if "survey" in kinds:
         best, where = _best_work(state, seat, site_shifts(state, seat))
         if where and not state.surveyed.get(where[1]) and best >= 2:
@@ -97,7 +110,7 @@ def _management(state, seat, actions, rng):
         return kinds["immigrate"]
     if "build" in kinds and len(state.hands[seat]) >= 4 and rng.below(3) == 0:
         return kinds["build"]
-    takes = [a for a in actions if a.kind == "take"]
+    takes = capital_call(state) if "capital_call" in names else []
     return _take(state, seat, takes, rng) if takes else None
 
 
@@ -239,10 +252,9 @@ def _place_rock(state, seat, actions, rng):
     return min(actions, key=harm)
 
 
-def _continue(state, seat, actions, rng):
-    yes = [a for a in actions if a.kind == "accept" and a.yes]
-    no = [a for a in actions if a.kind == "accept" and not a.yes]
-    return (yes or no)[0] if len(state.hands[seat]) >= 2 else (no or yes)[0]
+def _continue(state, seat, rng):
+    """Another shift (`work.another_shift` offers yes and no) while the hand holds 2 cards or more."""
+    return Accept.of(len(state.hands[seat]) >= 2)
 
 
 def _discard(state, seat, actions, rng):
@@ -259,10 +271,12 @@ def _prospect(state, seat, actions, rng):
     return actions[0]
 
 
-_POLICIES = {
-    "management": _management, "survey": _survey, "building": _building, "build_at": _build_at,
+_QUICK = {"manage": _management, "continue": _continue}  # by step
+
+_POLICIES = {  # by decision kind
+    "survey": _survey, "building": _building, "build_at": _build_at,
     "event_war": _take, "business_take": _take, "labor": _labor, "work_at": _work_at,
-    "row": _row, "casualty": _casualty, "place_rock": _place_rock, "continue": _continue,
+    "row": _row, "casualty": _casualty, "place_rock": _place_rock,
     "dividends": _discard, "event_discard": _discard, "business_discard": _discard, "keep": _keep,
     "prospect": _prospect, "relocate": _relocate, "ready": _ready,
 }
