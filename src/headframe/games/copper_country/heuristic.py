@@ -9,9 +9,9 @@ from itertools import chain
 from headframe.engine import Action, Rng
 from headframe.engine.game import worth_rewards
 
-from .actions import Accept, Manage
+from .actions import Accept, Labor, Manage
 from .cards import capital_call
-from .labor import reach
+from .labor import labor_actions, reach, work_targets
 from .management import buildable, management_actions
 from .work import site_shifts
 
@@ -168,22 +168,25 @@ def _take(state, seat, actions, rng):
     return max(actions, key=score)
 
 
-def _labor(state, seat, actions, rng):
-    kinds = {a.action: a for a in actions if a.kind == "labor"}
-    if "shutdown" in kinds:
-        return kinds["shutdown"]
-    work = [a for a in actions if a.kind == "work_at"]
+def _labor(state, seat, rng):
+    """The labor decision's choice (None: any of its actions), from the legal labor actions and work
+    targets (as `labor.choices` lists them) rather than the decision's list."""
+    ready = state.ready_miners(seat)
+    names = labor_actions(state, seat, ready)
+    if "shutdown" in names:
+        return Labor.of("shutdown")
+    work = work_targets(state, seat, False, ready) if "work" in names else []
     shifts = site_shifts(state, seat)
     best, _ = _best_work(state, seat, shifts)
     if work and best >= 1 and len(state.hands[seat]) >= 2:
         return _most_shifts(state, work, shifts)
-    if "payroll" in kinds:
-        return kinds["payroll"]
-    if "relocate" in kinds and best < 1 and _best_camp(state, shifts)[1] >= 1:
-        return kinds["relocate"]
-    if "stockpile" in kinds:
-        return kinds["stockpile"]
-    return kinds.get("relocate") or (work and _most_shifts(state, work, shifts))
+    if "payroll" in names:
+        return Labor.of("payroll")
+    if "relocate" in names and best < 1 and _best_camp(state, shifts)[1] >= 1:
+        return Labor.of("relocate")
+    if "stockpile" in names:
+        return Labor.of("stockpile")
+    return Labor.of("relocate") if "relocate" in names else (work and _most_shifts(state, work, shifts))
 
 
 def _best_camp(state, shifts: dict[str, int]) -> tuple[str, int]:
@@ -271,11 +274,11 @@ def _prospect(state, seat, actions, rng):
     return actions[0]
 
 
-_QUICK = {"manage": _management, "continue": _continue}  # by step
+_QUICK = {"manage": _management, "labor": _labor, "continue": _continue}  # by step
 
 _POLICIES = {  # by decision kind
     "survey": _survey, "building": _building, "build_at": _build_at,
-    "event_war": _take, "business_take": _take, "labor": _labor, "work_at": _work_at,
+    "event_war": _take, "business_take": _take, "work_at": _work_at,
     "row": _row, "casualty": _casualty, "place_rock": _place_rock,
     "dividends": _discard, "event_discard": _discard, "business_discard": _discard, "keep": _keep,
     "prospect": _prospect, "relocate": _relocate, "ready": _ready,
