@@ -13,6 +13,7 @@ from .actions import Accept, Labor, Manage
 from .cards import capital_call
 from .labor import labor_actions, reach, work_targets
 from .management import buildable, management_actions
+from .production import legal_rows
 from .work import site_shifts
 
 PARTNER = {"labor": "surface", "surface": "labor", "equipment": "underground", "underground": "equipment",
@@ -217,7 +218,14 @@ def _most_shifts(state, actions, shifts: dict[str, int]):
     return max(actions, key=lambda a: (shifts[a.site], bool(state.surveyed.get(a.site))))
 
 
-def _row(state, seat, actions, rng):
+def _row(state, seat, rng):
+    """The row decision's best-ranked action, from the legal rows (`production.rows` lists a redraw
+    after them, and it ranks after every row) rather than the decision's list."""
+    rows = legal_rows(state, seat)
+    return _best_row(state, rows if rows else state.decision(seat).actions)
+
+
+def _best_row(state, actions):
     rows = state.tables.rows[state.shift["card"]]
 
     def rank(action):
@@ -274,12 +282,12 @@ def _prospect(state, seat, actions, rng):
     return actions[0]
 
 
-_QUICK = {"manage": _management, "labor": _labor, "continue": _continue}  # by step
+_QUICK = {"manage": _management, "labor": _labor, "row": _row, "continue": _continue}  # by step
 
 _POLICIES = {  # by decision kind
     "survey": _survey, "building": _building, "build_at": _build_at,
     "event_war": _take, "business_take": _take, "work_at": _work_at,
-    "row": _row, "casualty": _casualty, "place_rock": _place_rock,
+    "casualty": _casualty, "place_rock": _place_rock,
     "dividends": _discard, "event_discard": _discard, "business_discard": _discard, "keep": _keep,
     "prospect": _prospect, "relocate": _relocate, "ready": _ready,
 }
