@@ -135,14 +135,11 @@ def _build_at(state, seat, actions, rng):
     _, where = _best_work(state, seat, site_shifts(state, seat))
     site = where[1] if where else None
     board = state.board
-    values = _build_values(state)
-
-    def score(action):
-        place = action.place
-        if place in board.house_spaces:
-            return 3 if site in board.camp_sites[place] else 0
-        return (3 if site in board.build_sites[place] else 0) + values[place]
-    return max(actions, key=score)
+    if actions[0].place in board.house_spaces:  # a company house: its places are all camps
+        return max(actions, key=lambda action: 3 if site in board.camp_sites[action.place] else 0)
+    values, near = _build_values(state), board.site_builds.get(site, ())
+    scores = [values[action.place] + (3 if action.place in near else 0) for action in actions]
+    return actions[scores.index(max(scores))]  # the first best, as max() takes it
 
 
 def _build_values(state) -> dict[str, int]:
