@@ -35,12 +35,6 @@ def gives(signature: str) -> tuple[tuple[str, str], ...]:
     return ((a, b), (b, a))
 
 
-@cache
-def halves(signature: str) -> dict[str, str]:
-    """`gives` by resource played: the loose unit left over ("" if none)."""
-    return dict(gives(signature))
-
-
 def routes(resource: str, need: str, terrain: str, pair: str, machine: bool, railroad: bool):
     """Each (route, follow-up need or "") by which `resource` pays `need`."""
     if need == "any":
@@ -98,6 +92,7 @@ class _BySignature(dict):
 
 
 _SIZE = _BySignature(lambda signature: 2 if signature.startswith("and:") else 1)
+_HALVES = _BySignature(lambda signature: dict(gives(signature)))  # by resource played: the loose unit left ("" if none)
 _GIVEN = _BySignature(lambda signature: tuple(resource for resource, _ in gives(signature)))
 
 
@@ -132,7 +127,14 @@ def paid_simply(units, needs, terrain: str, pair: str, machine: bool, railroad: 
     needs left over each by one ability with what is left: a quick proof that `feasible`
     holds (it searches every order of routes only when this fails)."""
     left = list(units)
-    unpaid = [need for need in needs if need != "any" and not _take(left, _RESOURCE[need])]
+    unpaid = []
+    for need in needs:
+        if need != "any":
+            resource = _RESOURCE[need]
+            if resource in left:  # `_take`'s first case, without the call
+                left.remove(resource)
+            elif not _take(left, resource):
+                unpaid.append(need)
     for need in unpaid:
         resource = _RESOURCE[need]
         if terrain == resource and left:
@@ -158,7 +160,7 @@ def _take(left: list[str], resource: str) -> bool:
         left.remove(resource)
         return True
     for unit in left:
-        loose = halves(unit).get(resource)
+        loose = _HALVES[unit].get(resource)
         if loose is not None:
             left.remove(unit)
             if loose:
@@ -210,5 +212,5 @@ def ways_to_pay(terrains: list[str], pairs: list[str]) -> dict[str, list[tuple[s
     return ways
 
 
-__all__ = ["VIAS", "after_route", "can_pay", "capacity", "feasible", "gives", "halves", "paid_simply", "routes",
+__all__ = ["VIAS", "after_route", "can_pay", "capacity", "feasible", "gives", "paid_simply", "routes",
            "short_of_a_resource", "ways_to_pay"]
