@@ -29,8 +29,22 @@ def site_shifts(state, seat: int) -> dict[str, int]:
     memo = state.game.tables.shifts
     shifts = memo.get(key)
     if shifts is None:
-        shifts = memo.keep(key, {site: _max_shifts(state, seat, site) for site in state.board.sites})
+        shifts = memo.keep(key, _every_site_shifts(state, seat))
     return shifts
+
+
+def _every_site_shifts(state, seat: int) -> dict[str, int]:
+    """`_max_shifts` of every mine site, with the seat's buildings and their partners looked at
+    once rather than for each site next to them."""
+    t, board = state.tables, state.board
+    own, powered = set(), set()  # the sites next to the seat's buildings, and to its powered ones
+    for space, (owner, _) in state.builds.items():
+        if owner == seat:
+            own.update(board.build_sites[space])
+            if partners(state, seat, space):
+                powered.update(board.build_sites[space])
+    return {site: t.base_shifts + (t.powered_bonus if site in powered else t.bonus if site in own else 0)
+            - t.penalty[poor_rock.site_rock(state, site)] for site in board.sites}
 
 
 def _max_shifts(state, seat: int, site: str) -> int:
