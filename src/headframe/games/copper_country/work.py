@@ -137,18 +137,11 @@ def all_units(state, seat: int) -> list[str]:
     return [r for _, r in state.payment["loose"]] + [signature[c] for c in state.hands[seat]]
 
 
-def plays(state, task) -> tuple:
-    """Memoized on the game by all that the units and the cards playing them come from (the hand
-    sorted, its public cards in order, the loose halves), the needs and the abilities left."""
+def plays(state, task) -> list:
     seat = task[1]
     pay = state.payment
-    key = (tuple(sorted(state.hands[seat])), tuple(state.hand_public[seat]), tuple(map(tuple, pay["loose"])),
-           tuple(pay["needs"]), pay["terrain"], pay["pair"], pay["machine"], pay["railroad"])
-    memo = state.game.tables.plays
-    actions = memo.get(key)
-    if actions is None:
-        actions = memo.keep(key, tuple(_plays(units(state, seat), all_units(state, seat), key[3], key[4:])))
-    return actions
+    abilities = (pay["terrain"], pay["pair"], pay["machine"], pay["railroad"])
+    return _plays(units(state, seat), all_units(state, seat), tuple(pay["needs"]), abilities)
 
 
 def _plays(units: list[tuple[str, str]], everything: list[str], needs: tuple, abilities: tuple) -> list:
