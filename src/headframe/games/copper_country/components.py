@@ -204,7 +204,6 @@ class Tables:
         self.legal_rows: Memo[tuple, tuple] = Memo()  # production.legal_rows by the card and the seat's situation
         self.build_values: Memo[tuple, dict[str, int]] = Memo()  # heuristic._build_values by the board and the poor rock
         self.build_spaces: Memo[tuple, tuple] = Memo()  # management.places of a shaft or hoist house, by the board and the builds
-        self.plays: Memo[tuple, tuple] = Memo()  # work.plays by the hand, its public cards, the loose halves, needs, abilities
 
 
 def _free_row(rows: tuple[Row, ...]) -> str:

@@ -9,8 +9,11 @@ from itertools import chain
 from headframe.engine import Action, Rng
 from headframe.engine.game import worth_rewards
 
-from .labor import reach
-from .management import buildable
+from .actions import Accept, Labor, Manage
+from .cards import capital_call
+from .labor import labor_actions, reach, work_targets
+from .management import buildable, management_actions
+from .production import legal_rows
 from .work import site_shifts
 
 PARTNER = {"labor": "surface", "surface": "labor", "equipment": "underground", "underground": "equipment",
@@ -19,6 +22,10 @@ ROW_ORDER = ("produce", "complete", "take", "pass", "unrest", "cemetery")
 
 
 def choose(state, seat: int, rng: Rng) -> Action:
+    quick = _QUICK.get(state.tasks[0][0])
+    if quick is not None:  # the choice worked out from the state, without listing the decision
+        choice = quick(state, seat, rng)
+        return choice if choice is not None else _any(state.decision(seat).actions, rng)
     decision = state.decision(seat)
     actions = decision.actions
     pick = _POLICIES.get(decision.kind)
@@ -26,6 +33,10 @@ def choose(state, seat: int, rng: Rng) -> Action:
         choice = pick(state, seat, actions, rng)
         if choice is not None:
             return choice
+    return _any(actions, rng)
+
+
+def _any(actions, rng: Rng) -> Action:
     return actions[0] if len(actions) == 1 else rng.choice(actions)
 
 
@@ -82,8 +93,11 @@ def _best_work(state, seat: int, shifts: dict[str, int]):
     return best[0], where
 
 
-def _management(state, seat, actions, rng):
-    kinds = {a.action: a for a in actions if a.kind == "manage"}
+def _management(state, seat, rng):
+    """The management decision's choice (None: any of its actions), from the legal management actions
+    (as `management.choices` lists them) rather than the decision's list."""
+    names = management_actions(state, seat)
+    kinds = {name: Manage.of(name) for name in names if name != "capital_call"}
     if "survey" in kinds:
         best, where = _best_work(state, seat, site_shifts(state, seat))
         if where and not state.surveyed.get(where[1]) and best >= 2:
@@ -97,7 +111,7 @@ def _management(state, seat, actions, rng):
         return kinds["immigrate"]
     if "build" in kinds and len(state.hands[seat]) >= 4 and rng.below(3) == 0:
         return kinds["build"]
-    takes = [a for a in actions if a.kind == "take"]
+    takes = capital_call(state) if "capital_call" in names else []
     return _take(state, seat, takes, rng) if takes else None
 
 
@@ -121,14 +135,11 @@ def _build_at(state, seat, actions, rng):
     _, where = _best_work(state, seat, site_shifts(state, seat))
     site = where[1] if where else None
     board = state.board
-    values = _build_values(state)
-
-    def score(action):
-        place = action.place
-        if place in board.house_spaces:
-            return 3 if site in board.camp_sites[place] else 0
-        return (3 if site in board.build_sites[place] else 0) + values[place]
-    return max(actions, key=score)
+    if actions[0].place in board.house_spaces:  # a company house: its places are all camps
+        return max(actions, key=lambda action: 3 if site in board.camp_sites[action.place] else 0)
+    values, near = _build_values(state), board.site_builds.get(site, ())
+    scores = [values[action.place] + (3 if action.place in near else 0) for action in actions]
+    return actions[scores.index(max(scores))]  # the first best, as max() takes it
 
 
 def _build_values(state) -> dict[str, int]:
@@ -155,22 +166,25 @@ def _take(state, seat, actions, rng):
     return max(actions, key=score)
 
 
-def _labor(state, seat, actions, rng):
-    kinds = {a.action: a for a in actions if a.kind == "labor"}
-    if "shutdown" in kinds:
-        return kinds["shutdown"]
-    work = [a for a in actions if a.kind == "work_at"]
+def _labor(state, seat, rng):
+    """The labor decision's choice (None: any of its actions), from the legal labor actions and work
+    targets (as `labor.choices` lists them) rather than the decision's list."""
+    ready = state.ready_miners(seat)
+    names = labor_actions(state, seat, ready)
+    if "shutdown" in names:
+        return Labor.of("shutdown")
+    work = work_targets(state, seat, False, ready) if "work" in names else []
     shifts = site_shifts(state, seat)
     best, _ = _best_work(state, seat, shifts)
     if work and best >= 1 and len(state.hands[seat]) >= 2:
         return _most_shifts(state, work, shifts)
-    if "payroll" in kinds:
-        return kinds["payroll"]
-    if "relocate" in kinds and best < 1 and _best_camp(state, shifts)[1] >= 1:
-        return kinds["relocate"]
-    if "stockpile" in kinds:
-        return kinds["stockpile"]
-    return kinds.get("relocate") or (work and _most_shifts(state, work, shifts))
+    if "payroll" in names:
+        return Labor.of("payroll")
+    if "relocate" in names and best < 1 and _best_camp(state, shifts)[1] >= 1:
+        return Labor.of("relocate")
+    if "stockpile" in names:
+        return Labor.of("stockpile")
+    return Labor.of("relocate") if "relocate" in names else (work and _most_shifts(state, work, shifts))
 
 
 def _best_camp(state, shifts: dict[str, int]) -> tuple[str, int]:
@@ -201,7 +215,14 @@ def _most_shifts(state, actions, shifts: dict[str, int]):
     return max(actions, key=lambda a: (shifts[a.site], bool(state.surveyed.get(a.site))))
 
 
-def _row(state, seat, actions, rng):
+def _row(state, seat, rng):
+    """The row decision's best-ranked action, from the legal rows (`production.rows` lists a redraw
+    after them, and it ranks after every row) rather than the decision's list."""
+    rows = legal_rows(state, seat)
+    return _best_row(state, rows if rows else state.decision(seat).actions)
+
+
+def _best_row(state, actions):
     rows = state.tables.rows[state.shift["card"]]
 
     def rank(action):
@@ -239,10 +260,9 @@ def _place_rock(state, seat, actions, rng):
     return min(actions, key=harm)
 
 
-def _continue(state, seat, actions, rng):
-    yes = [a for a in actions if a.kind == "accept" and a.yes]
-    no = [a for a in actions if a.kind == "accept" and not a.yes]
-    return (yes or no)[0] if len(state.hands[seat]) >= 2 else (no or yes)[0]
+def _continue(state, seat, rng):
+    """Another shift (`work.another_shift` offers yes and no) while the hand holds 2 cards or more."""
+    return Accept.of(len(state.hands[seat]) >= 2)
 
 
 def _discard(state, seat, actions, rng):
@@ -259,10 +279,12 @@ def _prospect(state, seat, actions, rng):
     return actions[0]
 
 
-_POLICIES = {
-    "management": _management, "survey": _survey, "building": _building, "build_at": _build_at,
-    "event_war": _take, "business_take": _take, "labor": _labor, "work_at": _work_at,
-    "row": _row, "casualty": _casualty, "place_rock": _place_rock, "continue": _continue,
+_QUICK = {"manage": _management, "labor": _labor, "row": _row, "continue": _continue}  # by step
+
+_POLICIES = {  # by decision kind
+    "survey": _survey, "building": _building, "build_at": _build_at,
+    "event_war": _take, "business_take": _take, "work_at": _work_at,
+    "casualty": _casualty, "place_rock": _place_rock,
     "dividends": _discard, "event_discard": _discard, "business_discard": _discard, "keep": _keep,
     "prospect": _prospect, "relocate": _relocate, "ready": _ready,
 }

@@ -19,7 +19,7 @@ Routes by which one played resource pays one need:
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from itertools import product
+from itertools import chain, product
 
 from .components import RESOURCES
 
@@ -33,12 +33,6 @@ def gives(signature: str) -> tuple[tuple[str, str], ...]:
     if kind == "or":
         return ((a, ""), (b, ""))
     return ((a, b), (b, a))
-
-
-@cache
-def halves(signature: str) -> dict[str, str]:
-    """`gives` by resource played: the loose unit left over ("" if none)."""
-    return dict(gives(signature))
 
 
 def routes(resource: str, need: str, terrain: str, pair: str, machine: bool, railroad: bool):
@@ -82,7 +76,24 @@ def after_route(route: str, terrain: str, pair: str, machine: bool, railroad: bo
 
 def capacity(units) -> int:
     """How many resources the units can give at most (an AND card gives 2)."""
-    return len(units) + [unit[:4] for unit in units].count("and:")
+    return sum(map(_SIZE.__getitem__, units))
+
+
+class _BySignature(dict):
+    """What each unit gives, by its signature, worked out the first time a signature comes."""
+
+    def __init__(self, derive) -> None:
+        super().__init__()
+        self.derive = derive
+
+    def __missing__(self, signature: str):
+        value = self[signature] = self.derive(signature)
+        return value
+
+
+_SIZE = _BySignature(lambda signature: 2 if signature.startswith("and:") else 1)
+_HALVES = _BySignature(lambda signature: dict(gives(signature)))  # by resource played: the loose unit left ("" if none)
+_GIVEN = _BySignature(lambda signature: tuple(resource for resource, _ in gives(signature)))
 
 
 @lru_cache(maxsize=1 << 18)
@@ -116,9 +127,16 @@ def paid_simply(units, needs, terrain: str, pair: str, machine: bool, railroad: 
     needs left over each by one ability with what is left: a quick proof that `feasible`
     holds (it searches every order of routes only when this fails)."""
     left = list(units)
-    unpaid = [need for need in needs if need != "any" and not _take(left, _resource(need))]
+    unpaid = []
+    for need in needs:
+        if need != "any":
+            resource = _RESOURCE[need]
+            if resource in left:  # `_take`'s first case, without the call
+                left.remove(resource)
+            elif not _take(left, resource):
+                unpaid.append(need)
     for need in unpaid:
-        resource = _resource(need)
+        resource = _RESOURCE[need]
         if terrain == resource and left:
             left.pop()
             terrain = ""
@@ -133,8 +151,7 @@ def paid_simply(units, needs, terrain: str, pair: str, machine: bool, railroad: 
     return capacity(left) >= needs.count("any")
 
 
-def _resource(need: str) -> str:
-    return need[5:] if need.startswith("half-") else need
+_RESOURCE = {**{need: need for need in RESOURCES}, **{"half-" + need: need for need in RESOURCES}}  # a need's resource
 
 
 def _take(left: list[str], resource: str) -> bool:
@@ -143,7 +160,7 @@ def _take(left: list[str], resource: str) -> bool:
         left.remove(resource)
         return True
     for unit in left:
-        loose = halves(unit).get(resource)
+        loose = _HALVES[unit].get(resource)
         if loose is not None:
             left.remove(unit)
             if loose:
@@ -156,11 +173,11 @@ def short_of_a_resource(units, needs, terrain: str, pair: str, machine: bool, ra
     """Whether some resource is needed more often than units give it plus every ability
     that could pay one of it (the 2:1 pair only if two more of its resource can be had),
     or all resources together more often than that: a quick proof that `feasible` fails."""
-    given = [resource for unit in units for resource, _ in gives(unit)]
+    given = list(chain.from_iterable(map(_GIVEN.__getitem__, units)))
     wanted: dict[str, int] = {}
     for need in needs:
         if need != "any":
-            resource = _resource(need)
+            resource = _RESOURCE[need]
             wanted[resource] = wanted.get(resource, 0) + 1
     sources = given.count(pair) + (terrain == pair)  # what can pay the two halves of a 2:1 pair
     pairs = bool(pair) and sources >= 2 and sources + machine + railroad >= wanted.get(pair, 0) + 2
@@ -195,5 +212,5 @@ def ways_to_pay(terrains: list[str], pairs: list[str]) -> dict[str, list[tuple[s
     return ways
 
 
-__all__ = ["VIAS", "after_route", "can_pay", "capacity", "feasible", "gives", "halves", "paid_simply", "routes",
+__all__ = ["VIAS", "after_route", "can_pay", "capacity", "feasible", "gives", "paid_simply", "routes",
            "short_of_a_resource", "ways_to_pay"]

@@ -13,7 +13,7 @@ from headframe.engine.flow import push
 from . import cards, local_business, poor_rock, production, scoring
 from .actions import Accept, Play
 from .local_business import TURN_WINDOW
-from .payment import after_route, can_pay, gives, routes
+from .payment import after_route, feasible, gives, routes
 
 
 def max_shifts(state, seat: int, site: str) -> int:
@@ -29,8 +29,22 @@ def site_shifts(state, seat: int) -> dict[str, int]:
     memo = state.game.tables.shifts
     shifts = memo.get(key)
     if shifts is None:
-        shifts = memo.keep(key, {site: _max_shifts(state, seat, site) for site in state.board.sites})
+        shifts = memo.keep(key, _every_site_shifts(state, seat))
     return shifts
+
+
+def _every_site_shifts(state, seat: int) -> dict[str, int]:
+    """`_max_shifts` of every mine site, with the seat's buildings and their partners looked at
+    once rather than for each site next to them."""
+    t, board = state.tables, state.board
+    own, powered = set(), set()  # the sites next to the seat's buildings, and to its powered ones
+    for space, (owner, _) in state.builds.items():
+        if owner == seat:
+            own.update(board.build_sites[space])
+            if partners(state, seat, space):
+                powered.update(board.build_sites[space])
+    return {site: t.base_shifts + (t.powered_bonus if site in powered else t.bonus if site in own else 0)
+            - t.penalty[poor_rock.site_rock(state, site)] for site in board.sites}
 
 
 def _max_shifts(state, seat: int, site: str) -> int:
@@ -123,40 +137,46 @@ def all_units(state, seat: int) -> list[str]:
     return [r for _, r in state.payment["loose"]] + [signature[c] for c in state.hands[seat]]
 
 
-def plays(state, task) -> tuple:
-    """Memoized on the game by all that the units and the cards playing them come from (the hand
-    sorted, its public cards in order, the loose halves), the needs and the abilities left."""
+def plays(state, task) -> list:
     seat = task[1]
     pay = state.payment
-    key = (tuple(sorted(state.hands[seat])), tuple(state.hand_public[seat]), tuple(map(tuple, pay["loose"])),
-           tuple(pay["needs"]), pay["terrain"], pay["pair"], pay["machine"], pay["railroad"])
-    memo = state.game.tables.plays
-    actions = memo.get(key)
-    if actions is None:
-        everything, needs, abilities = tuple(sorted(all_units(state, seat))), key[3], key[4:]
-        actions = memo.keep(key, tuple(Play.of(card, resource, need, route) for card, sig in units(state, seat)
-                                       for resource, need, route in _plays(sig, everything, needs, abilities)))
-    return actions
+    abilities = (pay["terrain"], pay["pair"], pay["machine"], pay["railroad"])
+    return _plays(units(state, seat), all_units(state, seat), tuple(pay["needs"]), abilities)
 
 
-@lru_cache(maxsize=1 << 16)
-def _plays(signature: str, everything: tuple, needs: tuple, abilities: tuple) -> tuple:
-    """(resource, need, route) of each play of a unit (by its signature) for a need that leaves
-    the rest payable: a function of signatures, needs and abilities alone, worked out once for
-    every hand alike."""
-    ways = []
-    others = list(everything)
-    others.remove(signature)
-    for resource, loose in gives(signature):
-        remaining = others + [loose] if loose else others
-        for need in dict.fromkeys(needs):
-            rest = list(needs)
-            rest.remove(need)
-            for route, follow in routes(resource, need, *abilities):
-                left = rest + [follow] if follow else rest
-                if can_pay(remaining, left, *after_route(route, *abilities)):
-                    ways.append((resource, need, route))
-    return tuple(ways)
+def _plays(units: list[tuple[str, str]], everything: list[str], needs: tuple, abilities: tuple) -> list:
+    """Each play of a unit ((card, signature) of `units`) for a need that leaves the rest payable
+    by the other units (of `everything`)."""
+    found = []
+    everything = sorted(everything)  # as `feasible` takes them, and still so with one taken out
+    for card, signature in units:
+        others = everything.copy()
+        others.remove(signature)
+        for resource, loose in gives(signature):
+            remaining = None
+            for need, route, left, after in _options(resource, needs, abilities):
+                if left:
+                    if remaining is None:
+                        remaining = tuple(sorted(others + [loose]) if loose else others)
+                    if not feasible(remaining, left, *after):
+                        continue
+                found.append(Play.of(card, resource, need, route))
+    return found
+
+
+@lru_cache(maxsize=1 << 12)
+def _options(resource: str, needs: tuple, abilities: tuple) -> tuple:
+    """(need, route, the other needs sorted, the abilities left) of each way `resource` pays a need
+    (each need once, in order): a function of few arguments, worked out once for a whole search."""
+    ordered = sorted(needs)
+    found = []
+    for need in dict.fromkeys(needs):
+        rest = ordered.copy()
+        rest.remove(need)
+        for route, follow in routes(resource, need, *abilities):
+            left = tuple(sorted(rest + [follow])) if follow else tuple(rest)
+            found.append((need, route, left, after_route(route, *abilities)))
+    return tuple(found)
 
 
 def play(state, task, action) -> None:
