@@ -443,3 +443,27 @@ def test_no_legal_row_with_the_redraw_ability(monkeypatch):  # COP-R19: "did not
     assert kinds(state) == [Done.of().id, Redraw.of().id]
     state.apply(0, Done.of())
     assert state.work is None and state.production_discard[-1] == "PROD1-03"
+
+
+def test_every_site_counted_at_once_agrees_with_each_site_alone():  # COP-R14, COP-R15, COP-R28
+    # The heuristic counts every site's shifts in one pass over the seat's buildings (work.site_shifts);
+    # the work action counts one site's (max_shifts): the two must agree at every position.
+    from headframe.engine import Rng
+    from headframe.games.copper_country.work import site_shifts
+
+    checked, counts = 0, set()
+    for seed, players in ((1, 2), (2, 4)):
+        state, rng = GAME.new_state(players, seed), Rng(seed)
+        for step in range(3000):
+            if state.is_over():
+                break
+            if step % 25 == 0:
+                for seat in range(players):
+                    every = site_shifts(state, seat)
+                    assert every == {site: state.max_shifts(seat, site) for site in state.board.sites}
+                    checked += 1
+                    counts.update(every.values())
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.decision(seat).actions))
+    base = state.tables.base_shifts
+    assert checked > 50 and {base, base + state.tables.bonus, base + state.tables.powered_bonus} <= counts
