@@ -67,7 +67,7 @@ def test_the_slowest_allowed_bots_do_not_delay_another_games_bot(db_url):
     busy) and a game with a random bot: the random bot still moves at once."""
     with LiveServer(db_url, think_time=0, max_think=2.0) as server, httpx.Client(base_url=server.url, timeout=30) as http:
         created = create(http, "pit-lamps", 2, seats=[{"type": "human"}, {"type": "bot", "agent": "random"}],
-                         hotseat=True)
+                         hotseat=True, options={"rounds": 8})  # the bot owes a move more than 4 times, whatever the deal
         game_id, token = created["id"], created["join"][0]["token"]
         while 1 in summary(http, game_id)["to_move"]:  # the bots' processes have started
             time.sleep(0.05)
