@@ -273,7 +273,9 @@ def test_a_phone_pinch_zooms_the_board(table, browser):
         phone = context.new_page()
         phone.goto(table.url)  # a spectator's board
         phone.wait_for_selector(".board-view svg")
-        box = phone.locator(".board-view").bounding_box()
+        view = phone.locator(".board-view")
+        view.wait_for(state="visible")  # an update may redraw it between the two reads: box None
+        box = view.bounding_box()
         cdp = context.new_cdp_session(phone)
         cdp.send("Input.synthesizePinchGesture", {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2,
                                                   "scaleFactor": 2})
