@@ -7,6 +7,7 @@ import json
 from headframe.engine import Rng
 from headframe.games.copper_country.actions import Keep, Labor, Manage, Prospect, StockpileAt, Take
 from headframe.games.copper_country.heuristic import choose
+from headframe.games.copper_country.work import drawn_play
 
 from .helpers import GAME, at_labor, new
 
@@ -114,6 +115,25 @@ def test_heuristic_beats_random():
             state.apply(seat, action)
         wins += hero in state.result().winners
     assert wins >= games * 0.75  # its fair share is about a third
+
+
+def test_the_heuristic_draws_each_payment_play_alike():  # COP-R21: any play that leaves the rest payable
+    positions, rng = [], Rng(4)
+    state = GAME.new_state(4, 4)
+    while not state.is_over() and len(positions) < 12:
+        seat = state.to_move()[0]
+        if state.decision(seat).kind == "pay" and len(state.decision(seat).actions) > 1:
+            positions.append(state.clone())
+        state.apply(seat, choose(state, seat, rng))
+    assert len(positions) == 12
+    for position in positions:
+        seat = position.to_move()[0]
+        plays = position.decision(seat).actions
+        draws, per_play = Rng(7), 200
+        counts = {play: 0 for play in plays}
+        for _ in range(per_play * len(plays)):
+            counts[drawn_play(position, seat, draws)] += 1  # a play not offered has no count: KeyError
+        assert all(abs(count - per_play) < 5 * per_play ** 0.5 for count in counts.values()), counts
 
 
 def test_action_space_holds_every_offered_action():

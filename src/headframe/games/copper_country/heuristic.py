@@ -14,7 +14,7 @@ from .cards import capital_call
 from .labor import labor_actions, reach, work_targets
 from .management import buildable, management_actions
 from .production import legal_rows
-from .work import site_shifts
+from .work import drawn_play, site_shifts
 
 PARTNER = {"labor": "surface", "surface": "labor", "equipment": "underground", "underground": "equipment",
            "explosive": "transport", "transport": "explosive"}
@@ -279,7 +279,7 @@ def _prospect(state, seat, actions, rng):
     return actions[0]
 
 
-_QUICK = {"manage": _management, "labor": _labor, "row": _row, "continue": _continue}  # by step
+_QUICK = {"manage": _management, "labor": _labor, "row": _row, "pay": drawn_play, "continue": _continue}  # by step
 
 _POLICIES = {  # by decision kind
     "survey": _survey, "building": _building, "build_at": _build_at,

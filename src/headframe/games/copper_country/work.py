@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import chain
 
+from headframe.engine import Action
 from headframe.engine.flow import push
 
 from . import cards, local_business, poor_rock, production, scoring
@@ -162,6 +163,30 @@ def _plays(units: list[tuple[str, str]], everything: list[str], needs: tuple, ab
                         continue
                 found.append(Play.of(card, resource, need, route))
     return found
+
+
+def drawn_play(state, seat: int, rng) -> Action | None:
+    """One of `plays`, drawn uniformly (the heuristic's payment), checking only the plays drawn:
+    ways to play a unit are drawn from those not yet drawn until one leaves the rest payable, and
+    each of `plays` is as likely as the others to be that first one. None if no play does."""
+    pay = state.payment
+    needs = tuple(pay["needs"])
+    abilities = (pay["terrain"], pay["pair"], pay["machine"], pay["railroad"])
+    undrawn = [(card, signature, resource, loose, option) for card, signature in units(state, seat)
+             for resource, loose in gives(signature) for option in _options(resource, needs, abilities)]
+    everything = sorted(all_units(state, seat))
+    while undrawn:
+        index = rng.below(len(undrawn)) if len(undrawn) > 1 else 0
+        card, signature, resource, loose, (need, route, left, after) = undrawn[index]
+        if left:
+            others = everything.copy()
+            others.remove(signature)
+            if not feasible(tuple(sorted(others + [loose]) if loose else others), left, *after):
+                undrawn[index] = undrawn[-1]
+                undrawn.pop()
+                continue
+        return Play.of(card, resource, need, route)
+    return None
 
 
 @lru_cache(maxsize=1 << 12)
