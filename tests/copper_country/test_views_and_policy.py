@@ -6,6 +6,7 @@ import json
 
 from headframe.engine import Rng
 from headframe.games.copper_country.actions import Keep, Labor, Manage, Prospect, StockpileAt, Take
+from headframe.games.copper_country.cards import card_of, distinct_hand
 from headframe.games.copper_country.heuristic import choose
 from headframe.games.copper_country.work import drawn_play
 
@@ -134,6 +135,19 @@ def test_the_heuristic_draws_each_payment_play_alike():  # COP-R21: any play tha
         for _ in range(per_play * len(plays)):
             counts[drawn_play(position, seat, draws)] += 1  # a play not offered has no count: KeyError
         assert all(abs(count - per_play) < 5 * per_play ** 0.5 for count in counts.values()), counts
+
+
+def test_card_of_a_signature_is_the_one_distinct_hand_offers():  # COP-R53: public cards first
+    state, rng, compared, public = GAME.new_state(3, 5), Rng(5), 0, 0
+    while not state.is_over() and compared < 400:
+        for seat in range(state.players):
+            for card in distinct_hand(state, seat):
+                assert card_of(state, seat, state.tables.signature[card]) == card
+                compared += 1
+                public += card in state.hand_public[seat]
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.decision(seat).actions))
+    assert compared >= 400 and public
 
 
 def test_action_space_holds_every_offered_action():

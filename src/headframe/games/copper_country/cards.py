@@ -85,3 +85,10 @@ def distinct_hand(state, seat: int) -> list[str]:
     for card in state.hand_public[seat] + sorted(state.hands[seat]):
         first.setdefault(signature[card], card)
     return list(first.values())
+
+
+def card_of(state, seat: int, unit: str) -> str:
+    """The card of `distinct_hand` whose signature is `unit` (one the hand holds)."""
+    signature = state.tables.signature
+    public = [card for card in state.hand_public[seat] if signature[card] == unit]
+    return public[0] if public else min(card for card in state.hands[seat] if signature[card] == unit)

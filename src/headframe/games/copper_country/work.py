@@ -168,28 +168,31 @@ def _plays(units: list[tuple[str, str]], everything: list[str], needs: tuple, ab
 def drawn_play(state, seat: int, rng) -> Action | None:
     """One of `plays`, drawn uniformly (the heuristic's payment), checking only the plays drawn:
     ways to play a unit are drawn from those not yet drawn until one leaves the rest payable, and
-    each of `plays` is as likely as the others to be that first one. None if no play does."""
+    each of `plays` is as likely as the others to be that first one. None if no play does. Units
+    are drawn by signature, as `plays` offers them; the card is found for the play drawn."""
     pay = state.payment
     needs = tuple(pay["needs"])
     abilities = (pay["terrain"], pay["pair"], pay["machine"], pay["railroad"])
-    undrawn = [(card, signature, resource, loose, option) for card, signature in units(state, seat)
-             for resource, loose in gives(signature) for option in _options(resource, needs, abilities)]
-    everything = sorted(all_units(state, seat))
+    everything = all_units(state, seat)
+    undrawn = [(unit, resource, loose, option) for unit in dict.fromkeys(everything)
+               for resource, loose in gives(unit) for option in _options(resource, needs, abilities)]
+    everything.sort()
     while undrawn:
         index = rng.below(len(undrawn)) if len(undrawn) > 1 else 0
-        card, signature, resource, loose, (need, route, left, after) = undrawn[index]
+        unit, resource, loose, (need, route, left, after) = undrawn[index]
         if left:
             others = everything.copy()
-            others.remove(signature)
+            others.remove(unit)
             if not feasible(tuple(sorted(others + [loose]) if loose else others), left, *after):
                 undrawn[index] = undrawn[-1]
                 undrawn.pop()
                 continue
-        return Play.of(card, resource, need, route)
+        card = next((card for card, loose_unit in pay["loose"] if loose_unit == unit), None)
+        return Play.of(card or cards.card_of(state, seat, unit), resource, need, route)
     return None
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=1 << 14)
 def _options(resource: str, needs: tuple, abilities: tuple) -> tuple:
     """(need, route, the other needs sorted, the abilities left) of each way `resource` pays a need
     (each need once, in order): a function of few arguments, worked out once for a whole search."""
