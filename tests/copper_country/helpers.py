@@ -18,9 +18,16 @@ def new(players: int = 2, seed: int = 1, **options):
     return state
 
 
+def edited(state) -> None:
+    """The state was edited by hand, not by an action: forget what was worked out from it (its
+    decisions and its memo)."""
+    state._decisions = {}
+    state.memo.clear()
+
+
 def set_tasks(state, tasks) -> None:
     state.tasks = [list(t) for t in tasks]
-    state._decisions = {}
+    edited(state)
 
 
 def at_labor(state, seat: int = 0) -> None:

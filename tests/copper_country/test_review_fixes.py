@@ -13,6 +13,7 @@ from headframe.games.copper_country.work import partners
 from .helpers import (
     at_management,
     choose,
+    edited,
     kinds,
     new,
     on_top,
@@ -215,7 +216,7 @@ def test_h_two_company_houses_do_not_offer_the_redraw():  # COP-R27
     work(state, 0, "M07")
     assert Redraw.of() not in state.decision(0).actions
     state.houses["C1"].append(0)
-    state._decisions = {}
+    edited(state)
     assert Redraw.of() in state.decision(0).actions
 
 
@@ -248,7 +249,7 @@ def test_k_knowledge_of_the_top_card_is_forgotten_when_it_leaves():  # COP-R4
     work(state, 0, "M07")  # the shift reveals it
     assert state.peek[1] == ""
     on_top(state, "PROD1-02")  # back on top (as a test rig): seat 1 has no reason to know it
-    state._decisions = {}
+    edited(state)
     assert state.view(1)["known_top_production_card"] is None
 
 
@@ -320,7 +321,7 @@ def test_the_gazette_refills_an_empty_production_deck():  # LB5, COP-R33
     choose(state, 2)
     state.production_discard += state.production_deck
     state.production_deck = []
-    state._decisions = {}
+    edited(state)
     assert "use_business:LB5" in kinds(state)
     state.apply(0, UseBusiness.of("LB5"))
     assert state.production_deck and not state.production_discard

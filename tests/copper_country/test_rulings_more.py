@@ -23,6 +23,7 @@ from .helpers import (
     at_labor,
     at_management,
     choose,
+    edited,
     kinds,
     new,
     on_top,
@@ -138,7 +139,7 @@ def test_events_osceola_and_compensation():  # E19-4, E20-3; COP-R37
     state.event_pools["event_20th"] = ["E20-3"]
     state.current = 0
     events.draw_event(state, "event_20th")
-    state._decisions = {}
+    edited(state)
     FLOW.proceed(state)
     assert state.decision(0).kind == "event_compensation"
     state.apply(0, Accept.of(True))

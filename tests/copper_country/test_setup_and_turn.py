@@ -24,7 +24,7 @@ from headframe.games.copper_country.actions import (
 )
 from headframe.games.copper_country.flow import FLOW
 
-from .helpers import GAME, at_labor, at_management, give, kinds, new, place_miner, set_hand, set_tasks
+from .helpers import GAME, at_labor, at_management, edited, give, kinds, new, place_miner, set_hand, set_tasks
 
 # --- setup ------------------------------------------------------------------------------ rulebook: Setup; COP-R3
 
@@ -91,11 +91,11 @@ def test_management_actions_legal_only_with_an_effect():  # COP-R5
     assert "manage:build" in kinds(state)  # a company house in era 1
     place_miner(state, 0, 3, "unrest", False)
     place_miner(state, 0, 4, "cemetery", False)
-    state._decisions = {}
+    edited(state)
     assert {"manage:negotiate", "manage:immigrate"} <= set(kinds(state))
     for site in state.board.sites:
         state.surveyed[site] = True
-    state._decisions = {}
+    edited(state)
     assert "manage:survey" not in kinds(state)
 
 
@@ -107,7 +107,7 @@ def test_no_legal_management_action_is_skipped():  # COP-R5
     state.production_deck, state.production_discard = [], []
     state.surveyed = {site: True for site in state.board.sites}
     state.supply[0] = [0, 0, 0]
-    state._decisions = {}
+    edited(state)
     FLOW.proceed(state)
     assert state.decision(0).kind == "labor"
 
@@ -163,7 +163,7 @@ def test_build_by_era():  # rulebook: Build; COP-R8
     state.apply(0, Manage.of("build"))
     assert kinds(state) == ["choose_building:company_house", "choose_building:shaft_house"]
     state.era = 3
-    state._decisions = {}
+    edited(state)
     assert "choose_building:hoist_house" in kinds(state)
     state.apply(0, ChooseBuilding.of("hoist_house"))
     assert len(state.decision(0).actions) == 31  # every build space of the summer board
@@ -177,10 +177,10 @@ def test_build_needs_a_free_space_and_supply():  # COP-R8
     at_management(state)
     assert "manage:build" not in kinds(state)
     state.houses["C2"] = [0, 0]  # several of one's own houses in one camp
-    state._decisions = {}
+    edited(state)
     assert "manage:build" in kinds(state)
     state.supply[0][0] = 0
-    state._decisions = {}
+    edited(state)
     assert "manage:build" not in kinds(state)
 
 
@@ -236,7 +236,7 @@ def test_labor_actions_by_miner_states():  # COP-R9
     assert kinds(state) == ["work_at:0:M01", "work_at:0:M02", "work_at:0:M04", "work_at:0:M05", "work_at:0:M07",
                             "work_at:0:M08", "labor:stockpile", "labor:relocate"]
     state.miner_ready[0][0] = False
-    state._decisions = {}
+    edited(state)
     assert kinds(state) == ["labor:relocate", "labor:payroll"]
 
 

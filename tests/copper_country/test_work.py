@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from headframe.engine import Rng
+from headframe.games.copper_country import production
 from headframe.games.copper_country.actions import (
     Accept,
     Casualty,
@@ -15,6 +17,7 @@ from .helpers import (
     GAME,
     at_labor,
     choose,
+    edited,
     give,
     kinds,
     new,
@@ -199,6 +202,23 @@ def test_redraw_replaces_the_revealed_card():  # COP-R27
     assert state.work["taken"] == 1
 
 
+def test_the_rows_kept_at_a_reveal_are_the_rows_of_the_row_decision():  # COP-R18, COP-R19, COP-R27
+    redraws = rows_decided = 0
+    for seed in (3, 8, 13):
+        state, rng = GAME.new_state(4, seed), Rng(seed)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            if state.tasks[0][0] == "row":
+                kept = production.legal_rows(state, seat)
+                state.memo.clear()
+                assert kept == production.legal_rows(state, seat)  # worked out anew
+                rows_decided += 1
+            action = rng.choice(state.decision(seat).actions)
+            redraws += action == Redraw.of()
+            state.apply(seat, action)
+    assert rows_decided >= 300 and redraws, (rows_decided, redraws)
+
+
 def test_two_houses_ignore_cemetery_but_one_does_not():  # COP-R27
     state = new(use_company_cards=False)
     state.houses = {"C1": [0], "C2": [], "C3": [], "C4": []}
@@ -209,7 +229,7 @@ def test_two_houses_ignore_cemetery_but_one_does_not():  # COP-R27
     pay_all(state)
     assert "casualty:ignore" not in kinds(state)
     state.houses["C2"] = [0]
-    state._decisions = {}
+    edited(state)
     assert "casualty:ignore" in kinds(state)
 
 
@@ -260,7 +280,7 @@ def test_claim_completion_with_any_resource_row():  # COP-R18: the row's and the
     work(state, 0, "M07")
     assert "choose_row:1:held" not in kinds(state)
     give(state, 0, [EXPLOSIVE])
-    state._decisions = {}
+    edited(state)
     assert "choose_row:1:held" in kinds(state)
 
 
@@ -299,7 +319,7 @@ def test_terrain_token_converts_once_per_shift():  # rulebook: Terrain Tokens; C
     assert Play.of(EXPLOSIVE, "explosive", "surface", "terrain") in state.decision(0).actions
     set_hand(state, 0, [EXPLOSIVE, TRANSPORT])
     on_top(state, "PROD1-01")
-    state._decisions = {}
+    edited(state)
     assert state.tables.rows["PROD1-01"][0].resources == ("labor", "surface")
 
 
@@ -390,7 +410,7 @@ def test_working_without_a_free_space_cannot_produce():  # COP-R18: a rock icon 
     work(state, 0, "M07")
     assert "choose_row:0:" in kinds(state)  # P18 free
     state.rock["P18"] = 1
-    state._decisions = {}
+    edited(state)
     assert "choose_row:0:" not in kinds(state)
 
 

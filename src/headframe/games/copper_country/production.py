@@ -37,6 +37,15 @@ def claim_row(state, seat: int, claim: str) -> Row:
 
 
 def legal_rows(state, seat: int) -> list:
+    """The legal rows of the seat's shift: as the reveal worked them out (`has_row`) while no row
+    is chosen, for between a reveal and the row decision no action is taken."""
+    revealed = state.memo.get(_REVEALED)
+    if revealed is not None and revealed[0] is state.shift and revealed[1] == seat and state.shift["row"] < 0:
+        return list(revealed[2])
+    return list(_memoized_rows(state, seat))
+
+
+def _memoized_rows(state, seat: int) -> tuple:
     """Memoized on the game by the card, the seat's claims and all the rows' legality depends on."""
     card = state.shift["card"]
     company = "" if state.company_done[seat] else state.company[seat]
@@ -46,7 +55,10 @@ def legal_rows(state, seat: int) -> list:
     actions = memo.get(key)
     if actions is None:
         actions = memo.keep(key, tuple(_legal_rows(state, seat, card, _row_check(*situation))))
-    return list(actions)
+    return actions
+
+
+_REVEALED = "rows at the reveal"  # state.memo: (the shift, its seat, its legal rows) or None
 
 
 def _legal_rows(state, seat: int, card: str, legal) -> list:
@@ -61,10 +73,16 @@ def _legal_rows(state, seat: int, card: str, legal) -> list:
 
 
 def has_row(state, seat: int) -> bool:
-    """A card with a row that asks for nothing has one without working out the situation (a row
-    taking a claim only while none is held: COP-R29)."""
+    """At a reveal: whether the card has a legal row, the rows kept for the row decision. A card
+    with a row that asks for nothing has one without working out the situation (a row taking a
+    claim only while none is held: COP-R29)."""
     free = state.tables.free_row[state.shift["card"]]
-    return free == "pass" or (free == "take" and not state.claim[seat]) or bool(legal_rows(state, seat))
+    if free == "pass" or (free == "take" and not state.claim[seat]):
+        state.memo[_REVEALED] = None
+        return True
+    rows = _memoized_rows(state, seat)
+    state.memo[_REVEALED] = (state.shift, seat, rows)
+    return bool(rows)
 
 
 def row_legal(state, seat: int, row: Row, claim: Row) -> bool:
