@@ -9,15 +9,17 @@ from itertools import chain
 from headframe.engine import Action, Rng
 from headframe.engine.game import worth_rewards
 
-from .actions import Accept, Labor, Manage
+from .actions import Accept, Casualty, Labor, Manage
 from .cards import capital_call
-from .labor import labor_actions, reach, work_targets
+from .labor import distinct_ready, labor_actions, reach, work_targets
 from .management import buildable, management_actions
+from .miners import casualty_options
 from .production import legal_rows
 from .work import drawn_play, site_shifts
 
 PARTNER = {"labor": "surface", "surface": "labor", "equipment": "underground", "underground": "equipment",
            "explosive": "transport", "transport": "explosive"}
+CASUALTY_ORDER = ("ignore", "unskilled", "working")
 ROW_ORDER = ("produce", "complete", "take", "pass", "unrest", "cemetery")
 
 
@@ -83,7 +85,7 @@ def _best_work(state, seat: int, shifts: dict[str, int]):
     best, where = (-99, False), None
     surveyed = state.surveyed
     seen = set()  # a site in reach of several miners is worth the same to each: the first wins
-    for miner in state.ready_miners(seat):
+    for miner in distinct_ready(state, seat, state.ready_miners(seat)):
         for site in reach(state, seat, miner):
             if site not in seen:
                 seen.add(site)
@@ -246,9 +248,11 @@ def _best_row(state, actions):
     return min(actions, key=rank)
 
 
-def _casualty(state, seat, actions, rng):
-    order = {"ignore": 0, "unskilled": 1, "working": 2}
-    return min(actions, key=lambda a: order[a.miner])
+def _casualty(state, seat, rng):
+    """An unskilled miner before the working one, a company house's ignore before either, from the
+    legal casualties (as `miners.casualties` lists them) rather than the decision's list."""
+    options = casualty_options(state, seat, state.tasks[0][2])
+    return Casualty.of(min(options, key=CASUALTY_ORDER.index)) if options else None
 
 
 def _place_rock(state, seat, actions, rng):
@@ -279,12 +283,13 @@ def _prospect(state, seat, actions, rng):
     return actions[0]
 
 
-_QUICK = {"manage": _management, "labor": _labor, "row": _row, "pay": drawn_play, "continue": _continue}  # by step
+_QUICK = {"manage": _management, "labor": _labor, "row": _row, "pay": drawn_play, "casualty": _casualty,  # by step
+          "continue": _continue}
 
 _POLICIES = {  # by decision kind
     "survey": _survey, "building": _building, "build_at": _build_at,
     "event_war": _take, "business_take": _take, "work_at": _work_at,
-    "casualty": _casualty, "place_rock": _place_rock,
+    "place_rock": _place_rock,
     "dividends": _discard, "event_discard": _discard, "business_discard": _discard, "keep": _keep,
     "prospect": _prospect, "relocate": _relocate, "ready": _ready,
 }
