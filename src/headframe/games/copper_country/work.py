@@ -151,18 +151,23 @@ def _plays(units: list[tuple[str, str]], everything: list[str], needs: tuple, ab
     found = []
     everything = sorted(everything)  # as `feasible` takes them, and still so with one taken out
     for card, signature in units:
-        others = everything.copy()
-        others.remove(signature)
         for resource, loose in gives(signature):
             remaining = None
             for need, route, left, after in _options(resource, needs, abilities):
                 if left:
                     if remaining is None:
-                        remaining = tuple(sorted(others + [loose]) if loose else others)
+                        remaining = _remaining(everything, signature, loose)
                     if not feasible(remaining, left, *after):
                         continue
                 found.append(Play.of(card, resource, need, route))
     return found
+
+
+def _remaining(everything: list[str], unit: str, loose: str) -> tuple[str, ...]:
+    """The units (`everything`, sorted) left once `unit` is played, with the loose half it leaves."""
+    others = everything.copy()
+    others.remove(unit)
+    return tuple(sorted(others + [loose]) if loose else others)
 
 
 def drawn_play(state, seat: int, rng) -> Action | None:
@@ -180,13 +185,10 @@ def drawn_play(state, seat: int, rng) -> Action | None:
     while undrawn:
         index = rng.below(len(undrawn)) if len(undrawn) > 1 else 0
         unit, resource, loose, (need, route, left, after) = undrawn[index]
-        if left:
-            others = everything.copy()
-            others.remove(unit)
-            if not feasible(tuple(sorted(others + [loose]) if loose else others), left, *after):
-                undrawn[index] = undrawn[-1]
-                undrawn.pop()
-                continue
+        if left and not feasible(_remaining(everything, unit, loose), left, *after):
+            undrawn[index] = undrawn[-1]
+            undrawn.pop()
+            continue
         card = next((card for card, loose_unit in pay["loose"] if loose_unit == unit), None)
         return Play.of(card or cards.card_of(state, seat, unit), resource, need, route)
     return None
