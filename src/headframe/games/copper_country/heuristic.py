@@ -82,17 +82,17 @@ def _card_value(capital, card: str, counts: dict[str, int]) -> float:
 def _best_work(state, seat: int, shifts: dict[str, int]):
     """(maximum shifts, (miner, site)) of the best work in reach, by the seat's `site_shifts`;
     a surveyed site (no stop after one shift) wins a tie."""
-    best, where = (-99, False), None
+    best, surveyed_best, where = -99, False, None
     surveyed = state.surveyed
     seen = set()  # a site in reach of several miners is worth the same to each: the first wins
     for miner in distinct_ready(state, seat, state.ready_miners(seat)):
         for site in reach(state, seat, miner):
             if site not in seen:
                 seen.add(site)
-                value = (shifts[site], bool(surveyed.get(site)))
-                if value > best:
-                    best, where = value, (miner, site)
-    return best[0], where
+                value = shifts[site]
+                if value > best or (value == best and not surveyed_best and surveyed.get(site)):
+                    best, surveyed_best, where = value, True if surveyed.get(site) else False, (miner, site)
+    return best, where
 
 
 def _management(state, seat, rng):
