@@ -91,7 +91,7 @@ def _best_work(state, seat: int, shifts: dict[str, int]):
                 seen.add(site)
                 value = shifts[site]
                 if value > best or (value == best and not surveyed_best and surveyed.get(site)):
-                    best, surveyed_best, where = value, True if surveyed.get(site) else False, (miner, site)
+                    best, surveyed_best, where = value, bool(surveyed.get(site)), (miner, site)
     return best, where
 
 
