@@ -82,7 +82,7 @@ def distinct_hand(state, seat: int) -> list[str]:
     public ones first so that a choice never depends on hidden card ids."""
     first: dict[str, str] = {}  # by signature, the first card that has it
     signature = state.tables.signature
-    for card in state.hand_public[seat] + sorted(state.hands[seat]):
+    for card in _hand_in_order(state, seat):
         first.setdefault(signature[card], card)
     return list(first.values())
 
@@ -90,5 +90,9 @@ def distinct_hand(state, seat: int) -> list[str]:
 def card_of(state, seat: int, unit: str) -> str:
     """The card of `distinct_hand` whose signature is `unit` (one the hand holds)."""
     signature = state.tables.signature
-    public = [card for card in state.hand_public[seat] if signature[card] == unit]
-    return public[0] if public else min(card for card in state.hands[seat] if signature[card] == unit)
+    return next(card for card in _hand_in_order(state, seat) if signature[card] == unit)
+
+
+def _hand_in_order(state, seat: int) -> list[str]:
+    """COP-R53: the hand's public cards, then the whole hand by card id."""
+    return state.hand_public[seat] + sorted(state.hands[seat])
