@@ -448,9 +448,8 @@ def test_no_legal_row_discards_and_stops():  # COP-R19
     assert state.work is None and state.production_discard[-1] == "PROD1-03"
 
 
-def test_no_legal_row_with_the_redraw_ability(monkeypatch):  # COP-R19: "did not or could not use the redraw"
-    from headframe.games.copper_country.actions import Done, Redraw
-
+def _no_legal_row_but_the_redraw(monkeypatch):
+    """Seat 0 at a row decision with no legal row and the redraw of three company houses (COP-R27)."""
     rows = GAME.tables.rows["PROD1-03"]
     monkeypatch.setitem(GAME.tables.rows, "PROD1-03", rows[:2])  # a data file without the unrest-only row
     state = new(use_company_cards=False)
@@ -460,9 +459,28 @@ def test_no_legal_row_with_the_redraw_ability(monkeypatch):  # COP-R19: "did not
     on_top(state, "PROD1-03")
     set_hand(state, 0, [])
     work(state, 0, "M07")
+    return state
+
+
+def test_no_legal_row_with_the_redraw_ability(monkeypatch):  # COP-R19: "did not or could not use the redraw"
+    from headframe.games.copper_country.actions import Done, Redraw
+
+    state = _no_legal_row_but_the_redraw(monkeypatch)
     assert kinds(state) == [Done.of().id, Redraw.of().id]
     state.apply(0, Done.of())
     assert state.work is None and state.production_discard[-1] == "PROD1-03"
+
+
+def test_the_heuristic_redraws_when_no_row_is_legal(monkeypatch):  # COP-R19, COP-R27
+    # It ranked the decision's list as rows and failed on `done`, which has no row.
+    from headframe.engine import Rng
+    from headframe.games.copper_country import heuristic
+    from headframe.games.copper_country.actions import Redraw
+
+    state = _no_legal_row_but_the_redraw(monkeypatch)
+    assert heuristic.choose(state, 0, Rng(1)) == Redraw.of()
+    state.apply(0, Redraw.of())
+    assert state.shift is None or state.shift["card"] != "PROD1-03"
 
 
 def test_every_site_counted_at_once_agrees_with_each_site_alone():  # COP-R14, COP-R15, COP-R28

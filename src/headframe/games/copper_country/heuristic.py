@@ -9,7 +9,7 @@ from itertools import chain
 from headframe.engine import Action, Rng
 from headframe.engine.game import worth_rewards
 
-from .actions import Accept, Casualty, Labor, Manage
+from .actions import Accept, Casualty, Labor, Manage, Redraw
 from .cards import capital_call
 from .labor import distinct_ready, labor_actions, reach, work_targets
 from .management import buildable, management_actions
@@ -218,18 +218,16 @@ def _most_shifts(state, actions, shifts: dict[str, int]):
 
 
 def _row(state, seat, rng):
-    """The row decision's best-ranked action, from the legal rows (`production.rows` lists a redraw
-    after them, and it ranks after every row) rather than the decision's list."""
+    """The row decision's best-ranked legal row, from the legal rows rather than the decision's list;
+    with no legal row, the redraw (`production.rows` offers it then, with declining it)."""
     rows = legal_rows(state, seat)
-    return _best_row(state, rows if rows else state.decision(seat).actions)
+    return _best_row(state, rows) if rows else Redraw.of()
 
 
 def _best_row(state, actions):
     rows = state.tables.rows[state.shift["card"]]
 
     def rank(action):
-        if action.kind == "redraw":
-            return (len(ROW_ORDER), 0)
         row = rows[action.row]
         if row.copper:
             label = "produce"
