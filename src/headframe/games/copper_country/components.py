@@ -87,6 +87,10 @@ class Row:
     take_claim: bool
     complete_claim: bool
     copper: int
+    needs: tuple[str, ...] = field(init=False, repr=False, compare=False)  # resources and `any`s, sorted
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "needs", tuple(sorted(self.resources + ("any",) * self.any_resource)))
 
     @classmethod
     def load(cls, data: dict[str, Any]) -> Row:

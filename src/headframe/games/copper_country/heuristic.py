@@ -99,20 +99,19 @@ def _management(state, seat, rng):
     """The management decision's choice (None: any of its actions), from the legal management actions
     (as `management.choices` lists them) rather than the decision's list."""
     names = management_actions(state, seat)
-    kinds = {name: Manage.of(name) for name in names if name != "capital_call"}
-    if "survey" in kinds:
+    if "survey" in names:
         best, where = _best_work(state, seat, site_shifts(state, seat))
         if where and not state.surveyed.get(where[1]) and best >= 2:
-            return kinds["survey"]
-    if "build" in kinds and ({"shaft_house", "hoist_house"} & set(buildable(state, seat))):
-        return kinds["build"]
+            return Manage.of("survey")
+    if "build" in names and ({"shaft_house", "hoist_house"} & set(buildable(state, seat))):
+        return Manage.of("build")
     workforce = state.unskilled(seat) + len(state.on_board(seat))
-    if "negotiate" in kinds and (workforce < 3 or rng.below(2)):
-        return kinds["negotiate"]
-    if "immigrate" in kinds and workforce < 2:
-        return kinds["immigrate"]
-    if "build" in kinds and len(state.hands[seat]) >= 4 and rng.below(3) == 0:
-        return kinds["build"]
+    if "negotiate" in names and (workforce < 3 or rng.below(2)):
+        return Manage.of("negotiate")
+    if "immigrate" in names and workforce < 2:
+        return Manage.of("immigrate")
+    if "build" in names and len(state.hands[seat]) >= 4 and rng.below(3) == 0:
+        return Manage.of("build")
     takes = capital_call(state) if "capital_call" in names else []
     return _take(state, seat, takes, rng) if takes else None
 

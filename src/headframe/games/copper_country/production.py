@@ -120,11 +120,11 @@ def _row_check(rocks_left: int, capacity: int, miners_left: int, ignore_unrest: 
             house = bool((unrest and ignore_unrest) or (cemetery and ignore_cemetery))
             if unrest + cemetery > miners_left + house:
                 return False
-        needs = list(row.resources) + list(claim.resources) + ["any"] * (row.any_resource + claim.any_resource)
+        needs = tuple(sorted(row.needs + claim.needs)) if claim.needs else row.needs
         if needs:
             if len(needs) > 2 * len(units):
                 return False
-            if not feasible(units, tuple(sorted(needs)), terrain, pair, machine, railroad):
+            if not feasible(units, needs, terrain, pair, machine, railroad):
                 return False
         return True
     return legal
