@@ -174,18 +174,19 @@ def _labor(state, seat, rng):
     names = labor_actions(state, seat, ready)
     if "shutdown" in names:
         return Labor.of("shutdown")
-    work = work_targets(state, seat, False, ready) if "work" in names else []
     shifts = site_shifts(state, seat)
-    best, _ = _best_work(state, seat, shifts)
-    if work and best >= 1 and len(state.hands[seat]) >= 2:
-        return _most_shifts(state, work, shifts)
+    work = work_targets(state, seat, False, ready)  # none without ready miners, and "work" not legal
+    target = _most_shifts(state, work, shifts) if work else None
+    best = shifts[target.site] if target else -99  # `_best_work`'s maximum, from the work it lists
+    if target and best >= 1 and len(state.hands[seat]) >= 2:
+        return target
     if "payroll" in names:
         return Labor.of("payroll")
     if "relocate" in names and best < 1 and _best_camp(state, shifts)[1] >= 1:
         return Labor.of("relocate")
     if "stockpile" in names:
         return Labor.of("stockpile")
-    return Labor.of("relocate") if "relocate" in names else (work and _most_shifts(state, work, shifts))
+    return Labor.of("relocate") if "relocate" in names else target
 
 
 def _best_camp(state, shifts: dict[str, int]) -> tuple[str, int]:
