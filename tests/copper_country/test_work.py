@@ -483,6 +483,16 @@ def test_the_heuristic_redraws_when_no_row_is_legal(monkeypatch):  # COP-R19, CO
     assert state.shift is None or state.shift["card"] != "PROD1-03"
 
 
+def test_a_poor_rock_space_is_next_to_exactly_the_mine_sites_that_list_it():  # COP-R47, COP-R48
+    # The shifts of every site count each site's rock from the rock's spaces (space_sites), and
+    # `site_rock` from the site's spaces (site_spaces): the board data must say the same both ways.
+    for board in GAME.tables.boards.values():
+        listed = {space: sorted(site for site in board.sites if space in board.site_spaces[site])
+                  for space in board.spaces}
+        assert listed == {space: sorted(board.space_sites[space]) for space in board.spaces}
+        assert all(listed.values())
+
+
 def test_every_site_counted_at_once_agrees_with_each_site_alone():  # COP-R14, COP-R15, COP-R28
     # The heuristic counts every site's shifts in one pass over the seat's buildings (work.site_shifts);
     # the work action counts one site's (max_shifts): the two must agree at every position.

@@ -44,8 +44,12 @@ def _every_site_shifts(state, seat: int) -> dict[str, int]:
             own.update(board.build_sites[space])
             if partners(state, seat, space):
                 powered.update(board.build_sites[space])
+    rock = dict.fromkeys(board.sites, 0)  # `site_rock` of every site, counted from the rock
+    for space in state.rock:
+        for site in board.space_sites[space]:
+            rock[site] += 1
     return {site: t.base_shifts + (t.powered_bonus if site in powered else t.bonus if site in own else 0)
-            - t.penalty[poor_rock.site_rock(state, site)] for site in board.sites}
+            - t.penalty[count] for site, count in rock.items()}
 
 
 def _max_shifts(state, seat: int, site: str) -> int:
