@@ -90,7 +90,10 @@ def distinct_hand(state, seat: int) -> list[str]:
 def card_of(state, seat: int, unit: str) -> str:
     """The card of `distinct_hand` whose signature is `unit` (one the hand holds)."""
     signature = state.tables.signature
-    return next(card for card in _hand_in_order(state, seat) if signature[card] == unit)
+    for card in _hand_in_order(state, seat):
+        if signature[card] == unit:
+            return card
+    raise ValueError(f"no card of the hand gives {unit}")
 
 
 def _hand_in_order(state, seat: int) -> list[str]:

@@ -13,6 +13,7 @@ from headframe.engine.flow import push
 
 from . import cards, local_business, poor_rock, production, scoring
 from .actions import Accept, Play
+from .components import RESOURCES
 from .local_business import TURN_WINDOW
 from .payment import after_route, feasible, gives, routes
 
@@ -154,10 +155,11 @@ def _plays(units: list[tuple[str, str]], everything: list[str], needs: tuple, ab
     by the other units (of `everything`)."""
     found = []
     everything = sorted(everything)  # as `feasible` takes them, and still so with one taken out
+    options = _options(needs, abilities)
     for card, signature in units:
         for resource, loose in gives(signature):
             remaining = None
-            for need, route, left, after in _options(resource, needs, abilities):
+            for need, route, left, after in options[resource]:
                 if left:
                     if remaining is None:
                         remaining = _remaining(everything, signature, loose)
@@ -183,8 +185,9 @@ def drawn_play(state, seat: int, rng) -> Action | None:
     needs = tuple(pay["needs"])
     abilities = (pay["terrain"], pay["pair"], pay["machine"], pay["railroad"])
     everything = all_units(state, seat)
+    options = _options(needs, abilities)
     undrawn = [(unit, resource, loose, option) for unit in dict.fromkeys(everything)
-               for resource, loose in gives(unit) for option in _options(resource, needs, abilities)]
+               for resource, loose in gives(unit) for option in options[resource]]
     everything.sort()
     while undrawn:
         index = rng.below(len(undrawn)) if len(undrawn) > 1 else 0
@@ -198,19 +201,23 @@ def drawn_play(state, seat: int, rng) -> Action | None:
     return None
 
 
-@lru_cache(maxsize=1 << 14)
-def _options(resource: str, needs: tuple, abilities: tuple) -> tuple:
-    """(need, route, the other needs sorted, the abilities left) of each way `resource` pays a need
-    (each need once, in order): a function of few arguments, worked out once for a whole search."""
+@lru_cache(maxsize=1 << 13)
+def _options(needs: tuple, abilities: tuple) -> dict[str, tuple]:
+    """By resource played: (need, route, the other needs sorted, the abilities left) of each way it
+    pays a need (each need once, in order). A function of few arguments, worked out once for a
+    whole search, and looked up once per listing or draw rather than per unit."""
     ordered = sorted(needs)
-    found = []
-    for need in dict.fromkeys(needs):
-        rest = ordered.copy()
-        rest.remove(need)
-        for route, follow in routes(resource, need, *abilities):
-            left = tuple(sorted(rest + [follow])) if follow else tuple(rest)
-            found.append((need, route, left, after_route(route, *abilities)))
-    return tuple(found)
+    found: dict[str, tuple] = {}
+    for resource in RESOURCES:
+        ways = []
+        for need in dict.fromkeys(needs):
+            rest = ordered.copy()
+            rest.remove(need)
+            for route, follow in routes(resource, need, *abilities):
+                left = tuple(sorted(rest + [follow])) if follow else tuple(rest)
+                ways.append((need, route, left, after_route(route, *abilities)))
+        found[resource] = tuple(ways)
+    return found
 
 
 def play(state, task, action) -> None:
