@@ -93,9 +93,10 @@ broken without cemetery cards, then without unrest cards too.
     def track(self, options: CopperCountryOptions) -> tuple[list[str], int, int, int]:
         """The industry track for these options: icons, first and last rock, first era."""
         cache = self.__dict__.setdefault("_tracks", {})
-        if options not in cache:
-            cache[options] = track_layout(self.tables, options)
-        return cache[options]
+        layout = cache.get(options)  # options hash all their fields: once per call
+        if layout is None:
+            layout = cache[options] = track_layout(self.tables, options)
+        return layout
 
     def decision_limit(self, players: int) -> int:
         # Random play mostly needs under 11,000, but the rules set no bound (COP-R42): one random
