@@ -1,4 +1,4 @@
-"""python -m bench.search [--case GAME:PLAYERS]... [--iterations N] [--rounds R] [--against SRC]:
+"""python -m bench.search [--case GAME:PLAYERS]... [--iterations N] [--rounds R] [--against SRC] [--seconds S]:
 ISMCTS CPU time per iteration, JSON on stdout.
 
 A fixed number of iterations (default rollouts, no early stop) at each of the
@@ -14,6 +14,12 @@ on both. Each case gives both trees' best
 round after the first, the first round's ratio (both trees cold) and the median of
 the later rounds' ratios, and whether both trees searched alike (each root's visit
 counts equal in every round).
+
+With --seconds S, each run is instead a search of S seconds (early stop off) at each position, in
+a fresh process of each tree, as a player's first searches after start-up are: the game's memos
+fill during them. Both trees run at once, each on a core of its own (the cores swapped every run),
+so that both meet the same machine; each case gives both trees' iterations per CPU second of
+every run, their medians, and the median and range of the runs' ratios.
 """
 
 from __future__ import annotations
@@ -61,6 +67,54 @@ class Searches:
             live = [state for state in _sample_positions(game, int(players), 20) if not state.is_over()][:4]
             self.infos[case] = game, [InformationSet(state, state.to_move()[0], Rng(2)) for state in live]
         return self.infos[case]
+
+
+def timed_searches(case: str, seconds: float) -> dict:
+    """Iterations per CPU second of searches of `seconds` at the case's positions, in this process."""
+    from headframe.agents import ISMCTSAgent
+
+    game, infos = Searches()._infos(case)
+    iterations, cpu = 0, 0.0
+    for info in infos:
+        agent = ISMCTSAgent(game, seed=7, time_s=seconds, early_stop=False)
+        start = time.process_time()
+        agent.choose(info)
+        cpu += time.process_time() - start
+        iterations += agent.last_iterations
+    return {"case": case, "rate": round(iterations / cpu, 1)}
+
+
+def _fresh(src: str, case: str, seconds: float, core: int | None) -> subprocess.Popen:
+    command = [sys.executable, __file__, "--timed", case, "--seconds", str(seconds)]
+    if core is not None:
+        command += ["--core", str(core)]
+    return subprocess.Popen(command, env={**os.environ, "PYTHONPATH": src}, stdout=subprocess.PIPE, text=True)
+
+
+def compare_fresh(against: str, cases: list[str], seconds: float, runs: int) -> list[dict]:
+    trees = (against, str(Path(__file__).resolve().parent.parent / "src"))
+    apart = len(os.sched_getaffinity(0)) >= 2 if hasattr(os, "sched_getaffinity") else False
+    rows = []
+    for case in cases:
+        rates: tuple[list[float], list[float]] = ([], [])
+        for number in range(runs):
+            if apart:  # both at once, a core each, swapped every run
+                processes = [_fresh(src, case, seconds, (index + number) % 2) for index, src in enumerate(trees)]
+            else:
+                processes = []
+                for src in trees:
+                    processes.append(_fresh(src, case, seconds, None))
+                    processes[-1].wait()
+            for index, process in enumerate(processes):
+                output, _ = process.communicate()
+                rates[index].append(json.loads(output)["rate"])
+        ratios = [new / old for old, new in zip(*rates)]
+        rows.append({"case": case, "seconds": seconds, "at_once": apart,
+                     "old_rates": rates[0], "new_rates": rates[1],
+                     "old_median": round(statistics.median(rates[0]), 1), "new_median": round(statistics.median(rates[1]), 1),
+                     "speedup_median": round(statistics.median(ratios), 3),
+                     "speedup_range": [round(min(ratios), 3), round(max(ratios), 3)]})
+    return rows
 
 
 def serve() -> None:
@@ -123,13 +177,26 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=100, help="iterations per position")
     parser.add_argument("--rounds", type=int, default=5, help="rounds of both trees in turn (with --against)")
     parser.add_argument("--against", metavar="SRC", help="another tree's src directory to compare with")
+    parser.add_argument("--seconds", type=float, help="searches of this long in fresh processes (see above)")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--timed", metavar="CASE", help=argparse.SUPPRESS)
+    parser.add_argument("--core", type=int, help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     if arguments.serve:
         serve()
         return
+    if arguments.timed:
+        if arguments.core is not None:
+            os.sched_setaffinity(0, {arguments.core})
+        print(json.dumps(timed_searches(arguments.timed, arguments.seconds)))
+        return
     cases = arguments.case or list(CASES)
-    if arguments.against:
+    if arguments.seconds and arguments.against:
+        rows = compare_fresh(arguments.against, cases, arguments.seconds, arguments.rounds)
+    elif arguments.seconds:
+        rows = [json.loads(_fresh(str(Path(__file__).resolve().parent.parent / "src"), case, arguments.seconds,
+                                  None).communicate()[0]) for case in cases]
+    elif arguments.against:
         rows = compare(arguments.against, cases, arguments.iterations, arguments.rounds)
     else:
         searches = Searches()

@@ -1,8 +1,9 @@
 """The search benchmark's comparison of two trees (bench/search.py)."""
 
+import os
 from pathlib import Path
 
-from bench.search import Searches, compare
+from bench.search import Searches, compare, compare_fresh
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 
@@ -18,3 +19,12 @@ def test_two_trees_are_compared_round_by_round_the_cold_first_round_apart() -> N
     assert row["case"] == "tinners-trail:2" and row["same_search"]
     assert len(row["speedups"]) == 3 and row["speedup_cold"] == row["speedups"][0]
     assert min(row["speedups"][1:]) <= row["speedup_median"] <= max(row["speedups"][1:])
+
+
+def test_fresh_searches_of_a_given_length_are_compared_run_by_run() -> None:
+    (row,) = compare_fresh(SRC, ["tinners-trail:2"], seconds=0.05, runs=2)
+    assert row["at_once"] == (len(os.sched_getaffinity(0)) >= 2)
+    assert len(row["old_rates"]) == len(row["new_rates"]) == 2 and min(row["old_rates"] + row["new_rates"]) > 0
+    ratios = [new / old for old, new in zip(row["old_rates"], row["new_rates"])]
+    assert row["speedup_range"] == [round(min(ratios), 3), round(max(ratios), 3)]
+    assert row["speedup_range"][0] <= row["speedup_median"] <= row["speedup_range"][1]
