@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ON_BOARD = ".board-frame:not(.waiting) .board .clickable[data-actions]"
 BUTTON = ".decision .actions button"
@@ -58,6 +59,7 @@ def shown(page: Page, selector: str) -> bool:
 def decide(page: Page, clicks: Clicks) -> None:
     """Take one decision by clicking, and wait until the game has moved on."""
     before = version(page)
+    offered(page)
     point = page.evaluate(PLACE_IN_SIGHT, ON_BOARD)
     if point is not None:
         page.mouse.click(*point)
@@ -69,6 +71,26 @@ def decide(page: Page, clicks: Clicks) -> None:
         page.locator(BUTTON).first.click()
         clicks.button += 1
     page.wait_for_function(MOVED_ON, arg=before)
+
+
+def offered(page: Page) -> None:
+    """Wait until the page offers something to click: a glowing place or a button that is not
+    disabled. A page that shows the seat's move but offers neither fails with what it shows."""
+    try:
+        page.wait_for_function(OFFERED, arg=[ON_BOARD, BUTTON], timeout=30_000)
+    except PlaywrightTimeout:
+        raise AssertionError(f"the page offers nothing to click: {page.evaluate(SHOWING)}") from None
+
+
+OFFERED = """([place, button]) => document.querySelector(place) !== null
+  || [...document.querySelectorAll(button)].some((node) => !node.disabled)"""
+SHOWING = """() => ({
+  turn: document.querySelector(".turn")?.innerText,
+  table: Object.assign({}, document.querySelector("[data-version]")?.dataset),
+  frame: document.querySelector(".board-frame")?.className,
+  places: document.querySelectorAll(".board [data-actions]").length,
+  decision: document.querySelector(".decision")?.innerText,
+})"""
 
 
 # A point of the first glowing place where a person sees it: the place brought to the middle of
