@@ -1,5 +1,5 @@
-"""python -m bench.search [--case GAME:PLAYERS]... [--iterations N] [--rounds R] [--against SRC] [--seconds S]:
-ISMCTS CPU time per iteration, JSON on stdout.
+"""python -m bench.search [--case GAME:PLAYERS]... [--iterations N] [--rounds R] [--against SRC]
+[--seconds S [--at sampled|start]]: ISMCTS CPU time per iteration, JSON on stdout.
 
 A fixed number of iterations (default rollouts, no early stop) at each of the
 positions `headframe.bench` samples for its ISMCTS rate, timed in CPU time
@@ -19,7 +19,10 @@ With --seconds S, each run is instead a search of S seconds (early stop off) at 
 a fresh process of each tree, as a player's first searches after start-up are: the game's memos
 fill during them. Both trees run at once, each on a core of its own (the cores swapped every run),
 so that both meet the same machine; each case gives both trees' iterations per CPU second of
-every run, their medians, and the median and range of the runs' ratios.
+every run, their medians, and the median and range of the runs' ratios, in all and at each
+position (a position's game progress with it: a late position's short rollouts give it the most
+iterations of all, so the rate in all leans to it). `--at start` searches at the first decision
+with a choice of 4 new games instead (the early game) of the bench's sampled positions.
 """
 
 from __future__ import annotations
@@ -47,7 +50,7 @@ class Searches:
 
         game, infos = self._infos(case)
         cpu, fingerprint = 0.0, []
-        for info in infos:
+        for info, _ in infos:
             agent = ISMCTSAgent(game, seed=1 + round_number, iters=iterations, early_stop=False)
             start = time.process_time()
             root = agent.search(info)
@@ -56,65 +59,100 @@ class Searches:
         return {"case": case, "us_per_iteration": round(cpu / (iterations * len(infos)) * 1e6, 1),
                 "fingerprint": fingerprint}
 
-    def _infos(self, case: str) -> tuple:
-        if case not in self.infos:
+    def _infos(self, case: str, at: str = "sampled") -> tuple:
+        key = f"{case}@{at}"
+        if key not in self.infos:
             from headframe.agents import InformationSet
-            from headframe.bench import _sample_positions
             from headframe.engine import Rng, load_game
 
             name, players = case.split(":")
             game = load_game(name)
-            live = [state for state in _sample_positions(game, int(players), 20) if not state.is_over()][:4]
-            self.infos[case] = game, [InformationSet(state, state.to_move()[0], Rng(2)) for state in live]
-        return self.infos[case]
+            states = _starts(game, int(players)) if at == "start" else _sampled(game, int(players))
+            self.infos[key] = game, [(InformationSet(state, state.to_move()[0], Rng(2)), state.progress())
+                                     for state in states]
+        return self.infos[key]
 
 
-def timed_searches(case: str, seconds: float) -> dict:
-    """Iterations per CPU second of searches of `seconds` at the case's positions, in this process."""
+def _sampled(game, players: int) -> list:
+    """The first 4 live positions `headframe.bench` samples for its ISMCTS rate (early to late)."""
+    from headframe.bench import _sample_positions
+
+    return [state for state in _sample_positions(game, players, 20) if not state.is_over()][:4]
+
+
+def _starts(game, players: int) -> list:
+    """The first decision with a choice of 4 new games (seeds 0 to 3): the early game."""
+    from headframe.engine import Rng
+
+    states = []
+    for seed in range(4):
+        state, rng = game.new_state(players, seed), Rng(seed)
+        while len(state.decision(state.to_move()[0]).actions) < 2:
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.decision(seat).actions))
+        states.append(state)
+    return states
+
+
+def timed_searches(case: str, seconds: float, at: str) -> dict:
+    """Iterations per CPU second of searches of `seconds` at the case's positions (`at`: "sampled" or
+    "start"), in this process: in all, and at each position (with how far its game is, in percent)."""
     from headframe.agents import ISMCTSAgent
 
-    game, infos = Searches()._infos(case)
-    iterations, cpu = 0, 0.0
-    for info in infos:
+    game, infos = Searches()._infos(case, at)
+    iterations, cpu, positions = 0, 0.0, []
+    for info, progress in infos:
         agent = ISMCTSAgent(game, seed=7, time_s=seconds, early_stop=False)
         start = time.process_time()
         agent.choose(info)
-        cpu += time.process_time() - start
-        iterations += agent.last_iterations
-    return {"case": case, "rate": round(iterations / cpu, 1)}
+        spent = time.process_time() - start
+        iterations, cpu = iterations + agent.last_iterations, cpu + spent
+        positions.append({"progress": round(progress, 1), "rate": round(agent.last_iterations / spent, 1)})
+    return {"case": case, "rate": round(iterations / cpu, 1), "positions": positions}
 
 
-def _fresh(src: str, case: str, seconds: float, core: int | None) -> subprocess.Popen:
-    command = [sys.executable, __file__, "--timed", case, "--seconds", str(seconds)]
+def _fresh(src: str, case: str, seconds: float, at: str, core: int | None) -> subprocess.Popen:
+    command = [sys.executable, __file__, "--timed", case, "--seconds", str(seconds), "--at", at]
     if core is not None:
         command += ["--core", str(core)]
     return subprocess.Popen(command, env={**os.environ, "PYTHONPATH": src}, stdout=subprocess.PIPE, text=True)
 
 
-def compare_fresh(against: str, cases: list[str], seconds: float, runs: int) -> list[dict]:
+def compare_fresh(against: str, cases: list[str], seconds: float, runs: int, at: str = "sampled") -> list[dict]:
     trees = (against, str(Path(__file__).resolve().parent.parent / "src"))
     apart = len(os.sched_getaffinity(0)) >= 2 if hasattr(os, "sched_getaffinity") else False
     rows = []
     for case in cases:
-        rates: tuple[list[float], list[float]] = ([], [])
+        results: tuple[list[dict], list[dict]] = ([], [])
         for number in range(runs):
             if apart:  # both at once, a core each, swapped every run
-                processes = [_fresh(src, case, seconds, (index + number) % 2) for index, src in enumerate(trees)]
+                processes = [_fresh(src, case, seconds, at, (index + number) % 2) for index, src in enumerate(trees)]
             else:
                 processes = []
                 for src in trees:
-                    processes.append(_fresh(src, case, seconds, None))
+                    processes.append(_fresh(src, case, seconds, at, None))
                     processes[-1].wait()
             for index, process in enumerate(processes):
-                output, _ = process.communicate()
-                rates[index].append(json.loads(output)["rate"])
-        ratios = [new / old for old, new in zip(*rates)]
-        rows.append({"case": case, "seconds": seconds, "at_once": apart,
-                     "old_rates": rates[0], "new_rates": rates[1],
-                     "old_median": round(statistics.median(rates[0]), 1), "new_median": round(statistics.median(rates[1]), 1),
-                     "speedup_median": round(statistics.median(ratios), 3),
-                     "speedup_range": [round(min(ratios), 3), round(max(ratios), 3)]})
+                results[index].append(json.loads(process.communicate()[0]))
+        rows.append({"case": case, "seconds": seconds, "at": at, "at_once": apart,
+                     **_ratios([run["rate"] for run in results[0]], [run["rate"] for run in results[1]]),
+                     "positions": [{"progress": old["progress"],
+                                    **_ratios([run["positions"][index]["rate"] for run in results[0]],
+                                              [run["positions"][index]["rate"] for run in results[1]])}
+                                   for index, old in enumerate(results[0][0]["positions"])]})
     return rows
+
+
+def _ratios(old: list[float], new: list[float]) -> dict:
+    """Both trees' rates run by run, their medians, and the median and range of the runs' ratios
+    (none for a position without a choice, searched in no time)."""
+    ratios = [n / o for o, n in zip(old, new) if o]
+    found = {"old_rates": old, "new_rates": new,
+             "old_median": round(statistics.median(old), 1), "new_median": round(statistics.median(new), 1)}
+    if ratios:
+        found |= {"speedup_median": round(statistics.median(ratios), 3),
+                  "speedup_range": [round(min(ratios), 3), round(max(ratios), 3)]}
+    return found
 
 
 def serve() -> None:
@@ -178,6 +216,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="rounds of both trees in turn (with --against)")
     parser.add_argument("--against", metavar="SRC", help="another tree's src directory to compare with")
     parser.add_argument("--seconds", type=float, help="searches of this long in fresh processes (see above)")
+    parser.add_argument("--at", choices=("sampled", "start"), default="sampled",
+                        help="with --seconds: the bench's sampled positions, or the start of 4 new games")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--timed", metavar="CASE", help=argparse.SUPPRESS)
     parser.add_argument("--core", type=int, help=argparse.SUPPRESS)
@@ -188,14 +228,14 @@ def main() -> None:
     if arguments.timed:
         if arguments.core is not None:
             os.sched_setaffinity(0, {arguments.core})
-        print(json.dumps(timed_searches(arguments.timed, arguments.seconds)))
+        print(json.dumps(timed_searches(arguments.timed, arguments.seconds, arguments.at)))
         return
     cases = arguments.case or list(CASES)
     if arguments.seconds and arguments.against:
-        rows = compare_fresh(arguments.against, cases, arguments.seconds, arguments.rounds)
+        rows = compare_fresh(arguments.against, cases, arguments.seconds, arguments.rounds, arguments.at)
     elif arguments.seconds:
         rows = [json.loads(_fresh(str(Path(__file__).resolve().parent.parent / "src"), case, arguments.seconds,
-                                  None).communicate()[0]) for case in cases]
+                                  arguments.at, None).communicate()[0]) for case in cases]
     elif arguments.against:
         rows = compare(arguments.against, cases, arguments.iterations, arguments.rounds)
     else:
