@@ -98,12 +98,13 @@ def _best_work(state, seat: int, shifts: dict[str, int]):
 def _management(state, seat, rng):
     """The management decision's choice (None: any of its actions), from the legal management actions
     (as `management.choices` lists them) rather than the decision's list."""
-    names = management_actions(state, seat)
+    buildings = buildable(state, seat)
+    names = management_actions(state, seat, buildings)
     if "survey" in names:
         best, where = _best_work(state, seat, site_shifts(state, seat))
         if where and not state.surveyed.get(where[1]) and best >= 2:
             return Manage.of("survey")
-    if "build" in names and ({"shaft_house", "hoist_house"} & set(buildable(state, seat))):
+    if "shaft_house" in buildings or "hoist_house" in buildings:
         return Manage.of("build")
     workforce = state.unskilled(seat) + len(state.on_board(seat))
     if "negotiate" in names and (workforce < 3 or rng.below(2)):

@@ -13,13 +13,14 @@ from .local_business import TURN_WINDOW
 SUPPLY = {"company_house": 0, "shaft_house": 1, "hoist_house": 2}
 
 
-def management_actions(state, seat: int) -> list[str]:  # COP-R5
+def management_actions(state, seat: int, buildings: list[str]) -> list[str]:  # COP-R5
+    """The management actions open to the seat, whose `buildable` buildings are `buildings`."""
     legal = []
     if any(state.community) or state.capital_deck or state.capital_discard:
         legal.append("capital_call")
     if len(state.surveyed) < len(state.board.sites):
         legal.append("survey")
-    if buildable(state, seat):
+    if buildings:
         legal.append("build")
     if state.production_deck or state.production_discard:
         legal.append("prospect")
@@ -35,14 +36,14 @@ def nothing_to_do(state, task) -> bool:
         return False  # a capital call is legal
     if local_business.businesses(state, task[1], TURN_WINDOW):
         return False  # COP-R36: a business may still be used before the action (then `done` skips it)
-    return not management_actions(state, task[1])  # COP-R5: nothing legal, the action is skipped
+    return not management_actions(state, task[1], buildable(state, task[1]))  # COP-R5: nothing legal, the action is skipped
 
 
 def choices(state, task) -> list:
     """A capital call is chosen with its card at once (`take`); the others by name."""
     seat = task[1]
     actions: list[Action] = []
-    for kind in management_actions(state, seat):
+    for kind in management_actions(state, seat, buildable(state, seat)):
         actions += cards.capital_call(state) if kind == "capital_call" else [Manage.of(kind)]
     businesses = local_business.businesses(state, seat, TURN_WINDOW)
     if not actions:
