@@ -9,7 +9,7 @@ from itertools import chain
 from headframe.engine import Action, Rng
 from headframe.engine.game import worth_rewards
 
-from .actions import Accept, Casualty, Labor, Manage, Redraw
+from .actions import Accept, Casualty, Labor, Manage, Redraw, Survey
 from .cards import capital_call
 from .labor import distinct_ready, labor_actions, reach, work_targets
 from .management import buildable, management_actions
@@ -117,12 +117,11 @@ def _management(state, seat, rng):
     return _take(state, seat, takes, rng) if takes else None
 
 
-def _survey(state, seat, actions, rng):
+def _survey(state, seat, rng):
+    """The face-down site of the best work (None: any of them), from the surveyed sites (as
+    `management.face_down` lists them) rather than the decision's list."""
     _, where = _best_work(state, seat, site_shifts(state, seat))
-    for action in actions:
-        if where and action.site == where[1]:
-            return action
-    return None
+    return Survey.of(where[1]) if where and not state.surveyed.get(where[1]) else None
 
 
 def _building(state, seat, actions, rng):
@@ -283,10 +282,10 @@ def _prospect(state, seat, actions, rng):
 
 
 _QUICK = {"manage": _management, "labor": _labor, "row": _row, "pay": drawn_play, "casualty": _casualty,  # by step
-          "continue": _continue}
+          "continue": _continue, "survey": _survey}
 
 _POLICIES = {  # by decision kind
-    "survey": _survey, "building": _building, "build_at": _build_at,
+    "building": _building, "build_at": _build_at,
     "event_war": _take, "business_take": _take, "work_at": _work_at,
     "place_rock": _place_rock,
     "dividends": _discard, "event_discard": _discard, "business_discard": _discard, "keep": _keep,

@@ -18,8 +18,8 @@ def on_board(state, seat: int) -> list[int]:
 
 
 def ready_miners(state, seat: int) -> list[int]:
-    return [m for m, (at, ready) in enumerate(zip(state.miner_at[seat], state.miner_ready[seat]))
-            if ready and at not in BOARD]
+    at = state.miner_at[seat]
+    return [m for m, ready in enumerate(state.miner_ready[seat]) if ready and at[m] not in BOARD]
 
 
 def move_miner(state, seat: int, source: str, target: str) -> None:
