@@ -9,11 +9,12 @@ from itertools import chain
 from headframe.engine import Action, Rng
 from headframe.engine.game import worth_rewards
 
-from .actions import Accept, Casualty, Labor, Manage, Redraw, Survey
+from .actions import Accept, Casualty, Labor, Manage, PlaceRock, Redraw, Survey
 from .cards import capital_call
 from .labor import distinct_ready, labor_actions, reach, work_targets
 from .management import buildable, management_actions
 from .miners import casualty_options
+from .poor_rock import rock_targets
 from .production import legal_rows
 from .work import drawn_play, site_shifts
 
@@ -253,13 +254,17 @@ def _casualty(state, seat, rng):
     return Casualty.of(min(options, key=CASUALTY_ORDER.index)) if options else None
 
 
-def _place_rock(state, seat, actions, rng):
+def _place_rock(state, seat, rng):
+    """The rock's place that harms the seat's own buildings least (onto a token first), from the rock's
+    targets (as `poor_rock.places` lists them) rather than the decision's list."""
     board = state.board
     mine = {site for space, (owner, _) in state.builds.items() if owner == seat for site in board.build_sites[space]}
 
-    def harm(action):
-        return sum(1 for site in board.space_sites[action.space] if site in mine) - (2 if action.token else 0)
-    return min(actions, key=harm)
+    def harm(target):
+        space, token = target
+        return sum(1 for site in board.space_sites[space] if site in mine) - (2 if token else 0)
+    targets = rock_targets(state, state.work["applicable"])
+    return PlaceRock.of(*min(targets, key=harm)) if targets else None
 
 
 def _continue(state, seat, rng):
@@ -282,12 +287,11 @@ def _prospect(state, seat, actions, rng):
 
 
 _QUICK = {"manage": _management, "labor": _labor, "row": _row, "pay": drawn_play, "casualty": _casualty,  # by step
-          "continue": _continue, "survey": _survey}
+          "continue": _continue, "survey": _survey, "rock": _place_rock}
 
 _POLICIES = {  # by decision kind
     "building": _building, "build_at": _build_at,
     "event_war": _take, "business_take": _take, "work_at": _work_at,
-    "place_rock": _place_rock,
     "dividends": _discard, "event_discard": _discard, "business_discard": _discard, "keep": _keep,
     "prospect": _prospect, "relocate": _relocate, "ready": _ready,
 }
