@@ -118,9 +118,12 @@ class Board:
     builds: tuple[str, ...]
     axial: dict[str, tuple[int, int]]
     site_space_set: dict[str, frozenset[str]] = field(init=False, repr=False, compare=False)
+    # COP-R13: the mine sites a miner at a camp or mine site may work, its own site first
+    reach: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "site_space_set", {s: frozenset(p) for s, p in self.site_spaces.items()})
+        object.__setattr__(self, "reach", {**self.camp_sites, **{s: (s, *self.site_sites[s]) for s in self.sites}})
 
     @classmethod
     def load(cls, name: str, data: dict[str, Any]) -> Board:

@@ -107,11 +107,12 @@ def _management(state, seat, rng):
             return Manage.of("survey")
     if "shaft_house" in buildings or "hoist_house" in buildings:
         return Manage.of("build")
-    workforce = state.unskilled(seat) + len(state.on_board(seat))
-    if "negotiate" in names and (workforce < 3 or rng.below(2)):
-        return Manage.of("negotiate")
-    if "immigrate" in names and workforce < 2:
-        return Manage.of("immigrate")
+    if "negotiate" in names or "immigrate" in names:  # some miner is in unrest or the cemetery
+        workforce = state.unskilled(seat) + len(state.on_board(seat))
+        if "negotiate" in names and (workforce < 3 or rng.below(2)):
+            return Manage.of("negotiate")
+        if "immigrate" in names and workforce < 2:
+            return Manage.of("immigrate")
     if "build" in names and len(state.hands[seat]) >= 4 and rng.below(3) == 0:
         return Manage.of("build")
     takes = capital_call(state) if "capital_call" in names else []
@@ -159,13 +160,14 @@ def _build_values(state) -> dict[str, int]:
 
 
 def _take(state, seat, actions, rng):
+    """The take of the most valuable card (`_card_value`; the deck's top counts 1.2): the first such."""
     counts, capital, community = _hand_resources(state, seat), state.tables.capital, state.community
-
-    def score(action):
-        if action.slot < 0:
-            return 1.2
-        return _card_value(capital, community[action.slot], counts)
-    return max(actions, key=score)
+    best, most = None, -1.0
+    for action in actions:
+        value = 1.2 if action.slot < 0 else _card_value(capital, community[action.slot], counts)
+        if value > most:
+            best, most = action, value
+    return best
 
 
 def _labor(state, seat, rng):

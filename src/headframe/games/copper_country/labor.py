@@ -55,11 +55,7 @@ def work_now(state, task, action) -> None:
 
 def reach(state, seat: int, miner: int) -> tuple[str, ...]:
     """COP-R13: the miner's own mine site, or a mine site adjacent to its place."""
-    at = state.miner_at[seat][miner]
-    board = state.board
-    if at in board.camp_sites:
-        return board.camp_sites[at]
-    return (at,) + board.site_sites[at]
+    return state.board.reach[state.miner_at[seat][miner]]
 
 
 def distinct_ready(state, seat: int, ready: list[int]) -> list[int]:
