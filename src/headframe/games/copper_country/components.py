@@ -208,7 +208,6 @@ class Tables:
         # Memos of derived values by all that they depend on (engine.memo):
         # work.site_shifts by the board, the seat, the poor rock and the buildings
         self.shifts: Memo[tuple, dict[str, int]] = Memo()
-        self.legal_rows: Memo[tuple, tuple] = Memo()  # production.legal_rows by the card and the seat's situation
         self.build_values: Memo[tuple, dict[str, int]] = Memo()  # heuristic._build_values by the board and the poor rock
         self.build_spaces: Memo[tuple, tuple] = Memo()  # management.places of a shaft or hoist house, by the board and the builds
 

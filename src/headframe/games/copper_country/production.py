@@ -42,26 +42,17 @@ def legal_rows(state, seat: int) -> list:
     revealed = state.memo.get(_REVEALED)
     if revealed is not None and revealed[0] is state.shift and revealed[1] == seat and state.shift["row"] < 0:
         return list(revealed[2])
-    return list(_memoized_rows(state, seat))
-
-
-def _memoized_rows(state, seat: int) -> tuple:
-    """Memoized on the game by the card, the seat's claims and all the rows' legality depends on."""
-    card = state.shift["card"]
-    company = "" if state.company_done[seat] else state.company[seat]
-    situation = _situation(state, seat, state.tables.rock_rows[card])
-    key = (card, state.claim[seat], company, *situation)
-    memo = state.game.tables.legal_rows
-    actions = memo.get(key)
-    if actions is None:
-        actions = memo.keep(key, tuple(_legal_rows(state, seat, card, _row_check(*situation))))
-    return actions
+    return _legal_rows(state, seat)
 
 
 _REVEALED = "rows at the reveal"  # state.memo: (the shift, its seat, its legal rows) or None
 
 
-def _legal_rows(state, seat: int, card: str, legal) -> list:
+def _legal_rows(state, seat: int) -> list:
+    """Worked out anew each time: a memo of them by the seat's situation missed three lookups in four
+    at a game's start (the hands are full), and cost more than it saved."""
+    card = state.shift["card"]
+    legal = _row_check(*_situation(state, seat, state.tables.rock_rows[card]))
     actions = []
     for index, row in enumerate(state.tables.rows[card]):
         if row.take_claim and state.claim[seat]:
@@ -80,7 +71,7 @@ def has_row(state, seat: int) -> bool:
     if free == "pass" or (free == "take" and not state.claim[seat]):
         state.memo[_REVEALED] = None
         return True
-    rows = _memoized_rows(state, seat)
+    rows = _legal_rows(state, seat)
     state.memo[_REVEALED] = (state.shift, seat, rows)
     return bool(rows)
 
