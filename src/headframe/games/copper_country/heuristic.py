@@ -11,7 +11,7 @@ from headframe.engine.game import worth_rewards
 
 from .actions import Accept, Casualty, Labor, Manage, PlaceRock, Redraw, Survey
 from .cards import capital_call
-from .labor import distinct_ready, labor_actions, reach, work_targets
+from .labor import labor_actions, reach, work_targets
 from .management import buildable, management_actions
 from .miners import casualty_options
 from .poor_rock import rock_targets
@@ -86,7 +86,7 @@ def _best_work(state, seat: int, shifts: dict[str, int]):
     best, surveyed_best, where = -99, False, None
     surveyed = state.surveyed
     seen = set()  # a site in reach of several miners is worth the same to each: the first wins
-    for miner in distinct_ready(state, seat, state.ready_miners(seat)):
+    for miner in state.ready_miners(seat):  # a miner where an earlier one is reaches only seen sites
         for site in reach(state, seat, miner):
             if site not in seen:
                 seen.add(site)
@@ -216,8 +216,15 @@ def _work_at(state, seat, actions, rng):
 
 
 def _most_shifts(state, actions, shifts: dict[str, int]):
-    """The work action at the site of the most shifts (a seat's `site_shifts`); a surveyed site wins a tie."""
-    return max(actions, key=lambda a: (shifts[a.site], bool(state.surveyed.get(a.site))))
+    """The work action at the site of the most shifts (a seat's `site_shifts`); a surveyed site wins a
+    tie; the first of equals."""
+    surveyed = state.surveyed
+    best, most, surveyed_best = None, -99, False
+    for action in actions:
+        value = shifts[action.site]
+        if value > most or (value == most and not surveyed_best and surveyed.get(action.site)):
+            best, most, surveyed_best = action, value, bool(surveyed.get(action.site))
+    return best
 
 
 def _row(state, seat, rng):
