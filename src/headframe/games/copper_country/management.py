@@ -100,12 +100,16 @@ def rock_to_token(state, task, action) -> None:
 def buildable(state, seat: int) -> list[str]:
     """COP-R8: building types the seat has in supply, allowed this era, with a free space."""
     found = []
-    board = state.board
+    board, supply, houses = state.board, state.supply[seat], state.houses
     for building in state.tables.era_buildings[state.era]:
-        if not state.supply[seat][SUPPLY[building]]:
+        if not supply[SUPPLY[building]]:
             continue
         if building == "company_house":
-            free = any(len(state.houses[camp]) < board.house_spaces[camp] for camp in board.camps)
+            free = False
+            for camp, spaces in board.house_spaces.items():
+                if len(houses[camp]) < spaces:
+                    free = True
+                    break
         else:
             free = len(state.builds) < len(board.builds)
         if free:

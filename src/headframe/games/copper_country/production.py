@@ -54,10 +54,15 @@ def _legal_rows(state, seat: int) -> list:
     card = state.shift["card"]
     legal = _row_check(*_situation(state, seat, state.tables.rock_rows[card]))
     actions = []
+    held = state.claim[seat]
     for index, row in enumerate(state.tables.rows[card]):
-        if row.take_claim and state.claim[seat]:
+        if row.take_claim and held:
             continue  # COP-R29
-        for claim in (claims(state, seat) if row.complete_claim else [""]):
+        if not row.complete_claim:
+            if legal(row, NO_ROW):
+                actions.append(ChooseRow.of(index, ""))
+            continue
+        for claim in claims(state, seat):
             if legal(row, claim_row(state, seat, claim)):
                 actions.append(ChooseRow.of(index, claim))
     return actions
@@ -147,9 +152,10 @@ def choose_row(state, task, action) -> None:
         state.payment = {"needs": needs, "loose": [], "terrain": shift["terrain"], "pair": shift["pair"],
                          "machine": machine, "railroad": railroad}
         tasks.append(["pay", seat])
-    for icon, count in (("unrest", row.unrest), ("cemetery", row.cemetery),
-                        ("unrest", claim.unrest), ("cemetery", claim.cemetery)):
-        tasks += [["casualty", seat, icon]] * count
+    if row.unrest or row.cemetery or claim.unrest or claim.cemetery:
+        for icon, count in (("unrest", row.unrest), ("cemetery", row.cemetery),
+                            ("unrest", claim.unrest), ("cemetery", claim.cemetery)):
+            tasks += [["casualty", seat, icon]] * count
     tasks += [["rock", seat]] * (row.poor_rock + claim.poor_rock)
     tasks += [["settle", seat], ["stamp_mill", seat], ["next_shift", seat]]
     push(state.tasks, *tasks)
