@@ -16,6 +16,7 @@ from .management import buildable, management_actions
 from .miners import casualty_options
 from .poor_rock import rock_targets
 from .production import legal_rows
+from .setup import camps
 from .work import drawn_play, site_shifts
 
 PARTNER = {"labor": "surface", "surface": "labor", "equipment": "underground", "underground": "equipment",
@@ -235,6 +236,8 @@ def _row(state, seat, rng):
 
 
 def _best_row(state, actions):
+    if len(actions) == 1:
+        return actions[0]
     rows = state.tables.rows[state.shift["card"]]
 
     def rank(action):
@@ -276,6 +279,12 @@ def _place_rock(state, seat, rng):
     return PlaceRock.of(*min(targets, key=harm)) if targets else None
 
 
+def _contract(state, seat, rng):
+    """Any camp (or none, at a payroll), drawn from the camps (as `setup.camps` lists them) rather than
+    the decision's list."""
+    return _any(camps(state, state.tasks[0]), rng)
+
+
 def _continue(state, seat, rng):
     """Another shift (`work.another_shift` offers yes and no) while the hand holds 2 cards or more."""
     return Accept.of(len(state.hands[seat]) >= 2)
@@ -296,7 +305,7 @@ def _prospect(state, seat, actions, rng):
 
 
 _QUICK = {"manage": _management, "labor": _labor, "row": _row, "pay": drawn_play, "casualty": _casualty,  # by step
-          "continue": _continue, "survey": _survey, "rock": _place_rock}
+          "continue": _continue, "survey": _survey, "rock": _place_rock, "contract": _contract}
 
 _POLICIES = {  # by decision kind
     "building": _building, "build_at": _build_at,
