@@ -48,7 +48,7 @@ class Searches:
     def measure(self, case: str, iterations: int, round_number: int = 0) -> dict:
         from headframe.agents import ISMCTSAgent
 
-        game, infos = self._infos(case)
+        game, infos = self.positions(case)
         cpu, fingerprint = 0.0, []
         for info, _ in infos:
             agent = ISMCTSAgent(game, seed=1 + round_number, iters=iterations, early_stop=False)
@@ -59,7 +59,8 @@ class Searches:
         return {"case": case, "us_per_iteration": round(cpu / (iterations * len(infos)) * 1e6, 1),
                 "fingerprint": fingerprint}
 
-    def _infos(self, case: str, at: str = "sampled") -> tuple:
+    def positions(self, case: str, at: str = "sampled") -> tuple:
+        """The game and its positions for `case` ("sampled" or "start"), as (information set, game progress)."""
         key = f"{case}@{at}"
         if key not in self.infos:
             from headframe.agents import InformationSet
@@ -99,7 +100,7 @@ def timed_searches(case: str, seconds: float, at: str) -> dict:
     "start"), in this process: in all, and at each position (with how far its game is, in percent)."""
     from headframe.agents import ISMCTSAgent
 
-    game, infos = Searches()._infos(case, at)
+    game, infos = Searches().positions(case, at)
     iterations, cpu, positions = 0, 0.0, []
     for info, progress in infos:
         agent = ISMCTSAgent(game, seed=7, time_s=seconds, early_stop=False)

@@ -205,7 +205,8 @@ def drawn_play(state, seat: int, rng) -> Action | None:
 def _options(needs: tuple, abilities: tuple) -> dict[str, tuple]:
     """By resource played: (need, route, the other needs sorted, the abilities left) of each way it
     pays a need (each need once, in order). A function of few arguments, worked out once for a
-    whole search, and looked up once per listing or draw rather than per unit."""
+    whole search, and looked up once per listing or draw rather than per unit (read only: the
+    cache's own dict)."""
     ordered = sorted(needs)
     found: dict[str, tuple] = {}
     for resource in RESOURCES:
