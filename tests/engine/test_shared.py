@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from headframe.engine import Rng
-from headframe.engine.deck import redeal_by_epoch
+from headframe.engine.deck import redeal, redeal_by_epoch, redeal_slots
 from headframe.engine.observation import PointOfView
 from headframe.engine.wording import Phrasebook, per_seat, who
 
@@ -54,3 +54,16 @@ def test_redealing_by_epoch_never_moves_a_card_across_a_reshuffle() -> None:
         assert set(hand[0::2]) == {"old1", "old2"}  # epoch 0's cards stay among epoch 0's places
         assert Counter(hand[1:2] + other + pile) == Counter(["new1", "new2", "new3", "new4", "new5"])
         assert len(pile) == 3
+
+
+def test_redealing_cards_in_place_deals_as_a_redeal_of_the_same_cards() -> None:
+    """Tokens on a map (a dict's keys) and a pile set aside: the same deal as `redeal` of the
+    same cards, place by place, from the same generator."""
+    for seed in range(20):
+        terrain = {"north": "a", "east": "b", "south": "c", "west": "d"}
+        aside = ["e", "f"]
+        redeal_slots([(terrain, site) for site in ("north", "south", "west")], Rng(seed), aside)
+        places = [["a"], ["c"], ["d"], ["e", "f"]]
+        redeal(places, Rng(seed))
+        assert [terrain["north"], terrain["south"], terrain["west"], aside] == [*(p[0] for p in places[:3]), places[3]]
+        assert terrain["east"] == "b"  # a face-up token is never redealt

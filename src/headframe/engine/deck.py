@@ -56,6 +56,21 @@ def redeal(places: list[list], rng: Rng) -> None:
         start += size
 
 
+def redeal_slots(slots: list[tuple[Any, Any]], rng: Rng, pile: list | None = None) -> None:
+    """Pool the hidden cards at `slots` ((place, index): a list and a position, or a dict and a
+    key) and the face-down `pile`, if any, shuffle them and deal them back: the slots first, in
+    order, then the pile, in the same sizes. `redeal` for cards that lie in place (a token on a
+    map, a card in a hand that also holds public ones)."""
+    pool = [place[index] for place, index in slots]
+    if pile is not None:
+        pool += pile
+    rng.shuffle(pool)
+    for (place, index), card in zip(slots, pool):
+        place[index] = card
+    if pile is not None:
+        pile[:] = pool[len(slots):]
+
+
 def redeal_by_epoch(hidden: Mapping[Any, list[tuple[Any, Any]]], piles: Mapping[Any, list], rng: Rng) -> None:
     """Determinize cards across reshuffles. A pile's *epoch* is bumped each time
     it is rebuilt (shuffled from its discards, or made anew), and a hidden card
@@ -65,15 +80,6 @@ def redeal_by_epoch(hidden: Mapping[Any, list[tuple[Any, Any]]], piles: Mapping[
     `hidden[epoch]`: the (place, index) slots of the hidden cards drawn in that
     epoch (a list and a position, or a dict and a key); `piles[epoch]`: the face-down pile that epoch still is (current
     epochs only). For each epoch, in that order, its hidden cards and its pile
-    are pooled, shuffled and dealt back into the same slots and pile sizes."""
+    are pooled, shuffled and dealt back into the same slots and pile sizes (`redeal_slots`)."""
     for epoch in {**dict.fromkeys(hidden), **dict.fromkeys(piles)}:
-        slots = hidden.get(epoch, [])
-        pile = piles.get(epoch)
-        pool = [place[index] for place, index in slots]
-        if pile is not None:
-            pool += pile
-        rng.shuffle(pool)
-        for (place, index), card in zip(slots, pool):
-            place[index] = card
-        if pile is not None:
-            pile[:] = pool[len(slots):]
+        redeal_slots(hidden.get(epoch, []), rng, piles.get(epoch))

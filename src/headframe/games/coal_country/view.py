@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from headframe.engine import Rng
-from headframe.engine.deck import redeal_by_epoch
+from headframe.engine.deck import redeal_slots
 from headframe.engine.turns import commit
 
 from .actions import Done
@@ -146,8 +146,7 @@ def _resample_permits(state, seat: int, rng: Rng) -> None:
                 slots += [(entry, 0) for entry in pair if not _knows(entry[1], seat)]
             elif "tile" in sub and not _knows(sub["known"], seat):
                 slots.append((sub, "tile"))
-        # a stack is never rebuilt: its hidden tiles are one epoch
-        redeal_by_epoch({n: slots}, {}, rng)
+        redeal_slots(slots, rng)  # a stack is never rebuilt: its hidden tiles are one epoch
         if held == n + 1 and "pair" in sub and pair is None:
             sub["tile"] = sub["pair"][0][0]
         if pair is not None:

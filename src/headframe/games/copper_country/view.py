@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from headframe.engine import Rng
-from headframe.engine.deck import redeal, redeal_by_epoch
+from headframe.engine.deck import redeal, redeal_by_epoch, redeal_slots
 
 from . import eras, scoring, track
 
@@ -102,11 +102,8 @@ def resample_hidden(state, seat: int, rng: Rng) -> None:
     capital_look = looking_hidden and state.looking[0] in state.tables.capital
     _redeal_capital(state, seat, capital_look, rng)
     _redeal_production(state, seat, looking_hidden and not capital_look, rng)
-    down = [site for site in state.board.sites if not state.surveyed.get(site)]
-    tokens = [[state.terrain[site]] for site in down]
-    redeal(tokens + [state.terrain_aside], rng)
-    for site, token in zip(down, tokens):
-        state.terrain[site] = token[0]
+    terrain, surveyed = state.terrain, state.surveyed
+    redeal_slots([(terrain, site) for site in state.board.sites if not surveyed.get(site)], rng, state.terrain_aside)
     state.terrain_aside.sort()
     forget_stale_peeks(state)
 
@@ -116,37 +113,27 @@ def _redeal_capital(state, seat: int, capital_look: bool, rng: Rng) -> None:
     from (`drawn`; the version changes at every reshuffle and era rebuild): cards of
     the current version are redealt with the deck, older ones only among the other
     hidden cards of that same version (COP-R4, COP-R32, COP-R34)."""
-    version = state.capital_version
-    drawn = state.drawn
-    places = []  # (owner, version, cards): owner a seat, or -1 - i for the i-th card looked at
+    version, drawn = state.capital_version, state.drawn
+    hidden: dict[int, list[tuple[list[str], int]]] = {}  # by version, the slots of the hidden cards
     for other in range(state.players):
         if other == seat:
             continue
         public = state.hand_public[other]
-        by_version: dict[int, list[str]] = {}
-        for card in state.hands[other]:
-            if card not in public:
-                by_version.setdefault(drawn.get(card, version), []).append(card)
-        places += [(other, v, cards) for v, cards in sorted(by_version.items())]
+        unseen = [card for card in state.hands[other] if card not in public]
+        unseen.sort(key=lambda card: drawn.get(card, version))  # by version, stably
+        hand = state.hands[other] = public + unseen
+        for index in range(len(public), len(hand)):
+            hidden.setdefault(drawn.get(hand[index], version), []).append((hand, index))
     if capital_look:
-        places += [(-1 - index, drawn.get(card, version), [card]) for index, card in enumerate(state.looking)]
-    hidden: dict[int, list[tuple[list, int]]] = {}
-    for _, v, cards in places:
-        hidden.setdefault(v, []).extend((cards, index) for index in range(len(cards)))
+        for index, card in enumerate(state.looking):
+            hidden.setdefault(drawn.get(card, version), []).append((state.looking, index))
+    for slots in hidden.values():  # the versions go with the cards: a card dealt to the deck has none
+        for place, index in slots:
+            drawn.pop(place[index], None)
     redeal_by_epoch(hidden, {version: state.capital_deck}, rng)
-    hands: dict[int, list[str]] = {other: [] for other in range(state.players)}
-    for owner, v, cards in places:
-        for card in cards:
-            drawn[card] = v
-        if owner >= 0:
-            hands[owner] += cards
-        else:
-            state.looking[-1 - owner] = cards[0]
-    for card in state.capital_deck:
-        drawn.pop(card, None)
-    for other in range(state.players):
-        if other != seat:
-            state.hands[other] = list(state.hand_public[other]) + hands[other]
+    for card_version, slots in hidden.items():
+        for place, index in slots:
+            drawn[place[index]] = card_version
 
 
 def _redeal_production(state, seat: int, prospect: bool, rng: Rng) -> None:
