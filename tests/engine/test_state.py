@@ -195,3 +195,24 @@ def test_play_is_apply_without_the_checks(name) -> None:
         assert played.history == checked.history
         assert played.can_undo(seat) == checked.can_undo(seat)
     assert played.to_json() == checked.to_json()
+
+
+@pytest.mark.parametrize("name", ["copper-country", "tinners-trail"])
+def test_derived_values_are_attributes_outside_the_position(name) -> None:
+    """DERIVED values come from the game and options alone: every state made, cloned or loaded has
+    them, and no position holds them."""
+    game = load_game(name)
+    state = game.new_state(3, 1)
+    values = state.derive()
+    assert state.DERIVED and len(values) == len(state.DERIVED)
+    assert not set(state.DERIVED) & set(state.FIELDS)
+    assert not set(state.DERIVED) & set(json.loads(state.to_json())["state"])
+    for made in (state.clone(), load_position(state.to_json())):
+        assert all(getattr(made, name) is value for name, value in zip(state.DERIVED, values))
+
+
+def test_a_derived_value_needs_a_slot() -> None:
+    from headframe.engine import State
+
+    with pytest.raises(TypeError, match=r"derived values \['board'\] have no slot"):
+        type("Unslotted", (State,), {"__slots__": ("turn",), "DERIVED": ("board",)})

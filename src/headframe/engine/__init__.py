@@ -20,9 +20,10 @@ from .options import Options, option
 from .people import naming, seat_colour, seat_colour_name, seat_label, seat_number
 from .records import comments_at, load_record, parse_record, save_record
 from .registry import game_names, load_game, load_position, register, replay
+from .result import Result
 from .rng import Rng
 from .spaces import ActionSpace
-from .state import POSITION_FORMAT, RECORD_FORMAT, Decision, Result, State
+from .state import POSITION_FORMAT, RECORD_FORMAT, Decision, State
 
 __all__ = [
     "Action", "ActionSpace", "ComponentError", "Decision", "Entry", "Game", "Glossary", "HeadframeError", "IllegalAction",

@@ -17,6 +17,9 @@ ints, strings, bools, None, lists and string-keyed dicts, so that a clone is one
     resample_hidden(seat, rng)   (hidden-information games) redraw all the seat
                                  cannot see, consistently with what it has seen
     validate()                   (optional) deeper checks of a loaded position
+    derive()                     (optional) the values named in DERIVED (its tables, its
+                                 board), from the game and options alone: attributes of
+                                 every state, never fields
     statistics(), progress()     (optional) per-seat statistics and 0-100 progress
 
 Everything else — legality checks, atomicity, caching, history, undo, logging,
@@ -28,12 +31,12 @@ from __future__ import annotations
 import json
 import marshal
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from . import jsontext
 from .actions import Action, offered
 from .errors import HeadframeError, IllegalAction, MalformedAction, OptionError, PositionError
+from .result import Result
 from .rng import Rng
 from .shapes import Shapes, getter
 
@@ -62,55 +65,6 @@ class Decision(NamedTuple):  # a named tuple: quicker to make than a dataclass, 
         }
 
 
-@dataclass(frozen=True)
-class Result:
-    """The end of a game: each seat's score and rank (1 is best; tied seats share
-    a rank), the name of the tie-breaker that decided first place, if any, and
-    for every two seats level on score the tie-breaker that separated them."""
-
-    scores: tuple[int | float, ...]
-    ranking: tuple[int, ...]
-    tiebreak: str | None = None
-    # Every two seats level on score, with the tie-breaker that separated them (None: none did).
-    ties: tuple[tuple[int, int, str | None], ...] = ()
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        return tuple(seat for seat, rank in enumerate(self.ranking) if rank == 1)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"scores": list(self.scores), "ranking": list(self.ranking), "tiebreak": self.tiebreak,
-                "ties": [list(tie) for tie in self.ties]}
-
-    @classmethod
-    def rank(cls, scores, tiebreaks: tuple[tuple[str, Any], ...] = ()) -> Result:
-        """Rank seats by score, then by each named tie-breaker in turn (higher is
-        better; negate a value where lower wins). Seats equal on all of them share
-        a rank."""
-        keys = [(score, *(values[seat] for _, values in tiebreaks)) for seat, score in enumerate(scores)]
-        order = sorted(range(len(keys)), key=lambda seat: keys[seat], reverse=True)
-        ranking = [0] * len(keys)
-        for position, seat in enumerate(order):
-            previous = order[position - 1]
-            same = position > 0 and keys[previous] == keys[seat]
-            ranking[seat] = ranking[previous] if same else position + 1
-        ties = tuple(
-            (a, b, _separating(keys[a], keys[b], tiebreaks))
-            for a in range(len(keys)) for b in range(a + 1, len(keys)) if keys[a][0] == keys[b][0]
-        )
-        leader_tie = len(order) > 1 and keys[order[0]][0] == keys[order[1]][0]
-        tiebreak = _separating(keys[order[0]], keys[order[1]], tiebreaks) if leader_tie else None
-        return cls(tuple(scores), tuple(ranking), tiebreak, ties)
-
-
-def _separating(a: tuple, b: tuple, tiebreaks) -> str | None:
-    """The first tie-breaker on which two seats level on score differ."""
-    for depth in range(1, len(a)):
-        if a[depth] != b[depth]:
-            return tiebreaks[depth - 1][0]
-    return None
-
-
 class State:
     __slots__ = ("game", "players", "seed", "options", "rng", "log", "history", "_decisions", "_revealed",
                  "_shared", "_memo", "_records")
@@ -129,6 +83,11 @@ class State:
 
     FIELDS: ClassVar[tuple[str, ...]] = ()
     _values: ClassVar[Any]
+    # Values a game derives from its game and options alone (its tables, the board played on), each
+    # in a slot of the game's own named here: never a field (nor in a position), set by `derive` when
+    # a state is made, shared by its clones. Attributes, not properties: the rules read them hundreds
+    # of times in a search iteration.
+    DERIVED: ClassVar[tuple[str, ...]] = ()
     # The shape of each field (engine.shapes), if the game declares them: a clone copies each
     # field as deep as its shape (else one marshal round trip), and a loaded position is held to them.
     SHAPES: ClassVar[Shapes | None] = None
@@ -142,7 +101,10 @@ class State:
             if klass is not State and issubclass(klass, State):
                 slots = klass.__dict__.get("__slots__", ())
                 fields.extend(name for name in ((slots,) if isinstance(slots, str) else slots))
-        cls.FIELDS = tuple(fields)
+        undeclared = set(cls.DERIVED) - set(fields)
+        if undeclared:
+            raise TypeError(f"{cls.__name__}: derived values {sorted(undeclared)} have no slot")
+        cls.FIELDS = tuple(name for name in fields if name not in cls.DERIVED)
         cls._values = staticmethod(getter(cls.FIELDS))
 
     # --- the hooks a game implements -----------------------------------------
@@ -162,6 +124,10 @@ class State:
 
     def perform(self, seat: int, action: Action) -> None:
         self.flow.perform(self, seat, action)
+
+    def derive(self) -> tuple[Any, ...]:
+        """The values of DERIVED, in order, from `game` and `options`."""
+        return ()
 
     def observe(self, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
@@ -201,6 +167,8 @@ class State:
         state._shared = False
         state._memo = {}
         state._records = True
+        for name, value in zip(cls.DERIVED, state.derive()):
+            setattr(state, name, value)
         return state
 
     # --- turn structure --------------------------------------------------------
@@ -384,6 +352,8 @@ class State:
         twin._revealed = False
         twin._memo = {}
         twin._records = self._records
+        for name in self.DERIVED:
+            setattr(twin, name, getattr(self, name))
         if self.SHAPES is None:
             for name, value in zip(self.FIELDS, marshal.loads(marshal.dumps(self._values(self)))):
                 setattr(twin, name, value)

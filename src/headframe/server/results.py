@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING, Any
 from fastapi import FastAPI
 from sqlalchemy import func, select
 
-from headframe.engine import Game, State
+from headframe.engine import Game, Result, State
 from headframe.engine.people import naming, seat_label
-from headframe.engine.state import Result
 
 from .errors import Conflict
 from .storage import Store

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 
 
 class CopperCountryState(State):
-    __slots__ = (
+    DERIVED = ("tables", "board")  # the game's tables, and the board of the options (see `derive`)
+    __slots__ = (*DERIVED,
         "era", "first", "current", "track_next", "track_end", "rock", "terrain", "surveyed",
         "token_rock", "terrain_aside", "houses", "builds", "supply", "miner_at", "miner_ready", "hands",
         "hand_public", "capital_deck", "capital_discard", "community", "production_deck",
@@ -36,6 +37,8 @@ class CopperCountryState(State):
         "looking", "peek", "ending", "over", "capital_version", "drawn", "turns",
     )
     game: CopperCountry  # a state's game is always the game that made it
+    tables: Tables
+    board: Board
     era: int
     first: int
     current: int
@@ -92,6 +95,9 @@ class CopperCountryState(State):
 
     # --- the engine's hooks -------------------------------------------------------------
 
+    def derive(self) -> tuple[Tables, Board]:
+        return self.game.tables, self.game.tables.boards[self.options.board]
+
     def setup(self) -> None:
         setup.setup(self)
         FLOW.proceed(self)
@@ -127,17 +133,9 @@ class CopperCountryState(State):
     # --- shortcuts ----------------------------------------------------------------------
 
     @property
-    def tables(self) -> Tables:
-        return self.game.tables
-
-    @property
     def icons(self) -> list[str]:
         """The icon under each industry-track space, fixed by the options (COP-R35)."""
         return self.game.track(self.options)[0]
-
-    @property
-    def board(self) -> Board:
-        return self.game.tables.boards[self.options.board]
 
     # Public helpers, for the heuristic, the game's evaluation and tests: the rule modules' functions.
     unskilled = miners.unskilled

@@ -18,7 +18,8 @@ from .flow import FLOW
 
 
 class TinnersTrailState(State):
-    __slots__ = (
+    DERIVED = ("tables",)
+    __slots__ = (*DERIVED,
         "turn", "step", "actor",
         "tin_row", "copper_row",
         "order", "pending", "passed", "track", "last_action_taken",
@@ -29,6 +30,7 @@ class TinnersTrailState(State):
         "prospects_made", "sold_copper", "sold_tin",
     )
     OPEN = True  # TIN-R7: every seat sees everything
+    tables: Tables
     turn: int  # 1..4
     step: str  # a step of flow.FLOW (flow.STEPS once settled)
     actor: int  # the seat that owes the step, -1 for none
@@ -77,10 +79,9 @@ class TinnersTrailState(State):
         setup.starting_the_game(self)
         FLOW.proceed(self)
 
-    @property
-    def tables(self) -> Tables:
+    def derive(self) -> tuple[Tables]:
         # `game` is typed as the engine's Game; it is always a TinnersTrail, whose tables mypy cannot see here
-        return self.game.tables  # type: ignore[attr-defined]
+        return (self.game.tables,)  # type: ignore[attr-defined]
 
     def observe(self, seat: int | None) -> dict[str, Any]:
         return view.observe(self)
