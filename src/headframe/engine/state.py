@@ -67,7 +67,7 @@ class Decision(NamedTuple):  # a named tuple: quicker to make than a dataclass, 
 
 class State:
     __slots__ = ("game", "players", "seed", "options", "rng", "log", "history", "_decisions", "_revealed",
-                 "_shared", "_memo", "_records")
+                 "_shared", "memo", "_records")
     game: Game
     players: int
     seed: int
@@ -78,7 +78,11 @@ class State:
     _decisions: dict[int, Decision]
     _revealed: bool
     _shared: bool  # the log and history lists may be a clone's too: copied before either grows
-    _memo: dict[Any, Any]  # see `memo`
+    # The game's cache of values derived from this state, each under a key that names all an action
+    # could change that it depends on (a seat's plan for the round: the seat and the round, as no
+    # action changes its inputs while the foremen are placed). It is never in a position or a view,
+    # and a clone or a loaded position starts with none.
+    memo: dict[Any, Any]
     _records: bool  # False in a search world: its moves add nothing to its history or log
 
     FIELDS: ClassVar[tuple[str, ...]] = ()
@@ -165,7 +169,7 @@ class State:
         state._decisions = {}
         state._revealed = False
         state._shared = False
-        state._memo = {}
+        state.memo = {}
         state._records = True
         for name, value in zip(cls.DERIVED, state.derive()):
             setattr(state, name, value)
@@ -186,15 +190,6 @@ class State:
             raise IllegalAction(self._not_to_move(seat))
         decision = self._decisions[seat] = self.generate_decision(seat)
         return decision
-
-    @property
-    def memo(self) -> dict[Any, Any]:
-        """The game's cache of values derived from this state, each under a key that
-        names all an action could change that it depends on (a seat's plan for the
-        round: the seat and the round, as no action changes its inputs while the
-        foremen are placed). It is never in a position or a view, and a clone or a
-        loaded position starts with none."""
-        return self._memo
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         return self.decision(seat).actions
@@ -350,7 +345,7 @@ class State:
         self._shared = twin._shared = True
         twin._decisions = self._decisions  # valid until either applies; apply replaces it
         twin._revealed = False
-        twin._memo = {}
+        twin.memo = {}
         twin._records = self._records
         for name in self.DERIVED:
             setattr(twin, name, getattr(self, name))

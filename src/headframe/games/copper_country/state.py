@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 
 class CopperCountryState(State):
-    DERIVED = ("tables", "board")  # the game's tables, and the board of the options (see `derive`)
+    DERIVED = ("tables", "board", "icons")  # see `derive`
     __slots__ = (*DERIVED,
         "era", "first", "current", "track_next", "track_end", "rock", "terrain", "surveyed",
         "token_rock", "terrain_aside", "houses", "builds", "supply", "miner_at", "miner_ready", "hands",
@@ -39,6 +39,7 @@ class CopperCountryState(State):
     game: CopperCountry  # a state's game is always the game that made it
     tables: Tables
     board: Board
+    icons: list[str]  # read only: the game's cached layout
     era: int
     first: int
     current: int
@@ -95,8 +96,11 @@ class CopperCountryState(State):
 
     # --- the engine's hooks -------------------------------------------------------------
 
-    def derive(self) -> tuple[Tables, Board]:
-        return self.game.tables, self.game.tables.boards[self.options.board]
+    def derive(self) -> tuple[Tables, Board, list[str]]:
+        """The game's tables, the board of the options, and the icon under each industry-track
+        space, which the options fix (COP-R35)."""
+        tables = self.game.tables
+        return tables, tables.boards[self.options.board], self.game.track(self.options)[0]
 
     def setup(self) -> None:
         setup.setup(self)
@@ -131,11 +135,6 @@ class CopperCountryState(State):
         return scoring.progress(self)
 
     # --- shortcuts ----------------------------------------------------------------------
-
-    @property
-    def icons(self) -> list[str]:
-        """The icon under each industry-track space, fixed by the options (COP-R35)."""
-        return self.game.track(self.options)[0]
 
     # Public helpers, for the heuristic, the game's evaluation and tests: the rule modules' functions.
     unskilled = miners.unskilled
