@@ -67,7 +67,7 @@ class Decision(NamedTuple):  # a named tuple: quicker to make than a dataclass, 
 
 class State:
     __slots__ = ("game", "players", "seed", "options", "rng", "log", "history", "_decisions", "_revealed",
-                 "_shared", "memo", "_records")
+                 "_shared", "memo", "records")
     game: Game
     players: int
     seed: int
@@ -83,7 +83,7 @@ class State:
     # action changes its inputs while the foremen are placed). It is never in a position or a view,
     # and a clone or a loaded position starts with none.
     memo: dict[Any, Any]
-    _records: bool  # False in a search world: its moves add nothing to its history or log
+    records: bool  # False in a search world (`determinize(record=False)`): its moves add nothing to its history or log
 
     FIELDS: ClassVar[tuple[str, ...]] = ()
     _values: ClassVar[Any]
@@ -170,7 +170,7 @@ class State:
         state._revealed = False
         state._shared = False
         state.memo = {}
-        state._records = True
+        state.records = True
         for name, value in zip(cls.DERIVED, state.derive()):
             setattr(state, name, value)
         return state
@@ -213,7 +213,7 @@ class State:
     def play(self, seat: int, action: Action) -> None:
         """Apply an action of `decision(seat).actions`, as it is, unchecked: for search,
         which takes every action it plays from the state's own decisions."""
-        if not self._records:
+        if not self.records:
             self.perform(seat, action)
             self._decisions = {}
             return
@@ -234,8 +234,10 @@ class State:
     # --- what a game calls while performing ------------------------------------
 
     def event(self, name: str, private: dict[int, dict] | None = None, **public: Any) -> None:
-        """Log one event: its public part, and optionally a private part per seat."""
-        if not self._records:
+        """Log one event: its public part, and optionally a private part per seat. A state that keeps
+        no records drops it; where a search plays it in every iteration, a game skips the call
+        (`if state.records:`), as packing the keywords is most of its cost."""
+        if not self.records:
             return
         entry: dict[str, Any] = {"event": name, **public}
         if private:
@@ -316,7 +318,7 @@ class State:
         world.seed = rng.next64() >> 1  # the real seed would replay the real deal
         world.history = []  # others' past actions may hold what the seat cannot know
         world.log = [_entry_for(entry, str(seat)) for entry in self.log] if keep_log else []
-        world._records = record
+        world.records = record
         return world
 
     def redraw(self, seat: int, rng: Rng) -> State:
@@ -346,7 +348,7 @@ class State:
         twin._decisions = self._decisions  # valid until either applies; apply replaces it
         twin._revealed = False
         twin.memo = {}
-        twin._records = self._records
+        twin.records = self.records
         for name in self.DERIVED:
             setattr(twin, name, getattr(self, name))
         if self.SHAPES is None:

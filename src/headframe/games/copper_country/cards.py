@@ -24,13 +24,15 @@ def take_capital(state, seat: int, slot: int) -> None:
         state.community[slot] = ""
         state.hand_public[seat].append(card)
         state.hands[seat].append(card)
-        state.event("take_community", seat=seat, card=card, slot=slot)
+        if state.records:
+            state.event("take_community", seat=seat, card=card, slot=slot)
     else:
         state.reveals()
         card = state.capital_deck.pop()
         state.hands[seat].append(card)
         state.drawn[card] = state.capital_version
-        state.event("draw_capital", seat=seat, private={seat: {"card": card}})
+        if state.records:
+            state.event("draw_capital", seat=seat, private={seat: {"card": card}})
     restock_capital(state)
 
 

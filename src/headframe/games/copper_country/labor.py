@@ -94,7 +94,8 @@ def start_work(state, task, action) -> None:
         applicable = work.applicable_sites(state, seat, site)
     state.work = {"miner": action.miner, "site": site, "max": maximum, "taken": 0,
                   "applicable": applicable, "shutdown": shutdown}
-    state.event("work", seat=seat, miner=action.miner, site=site, max_shifts=maximum)
+    if state.records:
+        state.event("work", seat=seat, miner=action.miner, site=site, max_shifts=maximum)
     if maximum > 0:  # COP-R13: zero or fewer shifts stops at once
         push(state.tasks, ["shift", seat])
     else:
@@ -196,7 +197,8 @@ def ready(state, task, action) -> None:
 
 
 def payroll(state, seat: int) -> None:  # COP-R11
-    state.event("labor", seat=seat, action="payroll")
+    if state.records:
+        state.event("labor", seat=seat, action="payroll")
     for miner in miners.on_board(state, seat):
         state.miner_ready[seat][miner] = True
     if miners.unskilled(state, seat):
@@ -224,7 +226,8 @@ def shutdown_possible(state, seat: int, ready: list[int]) -> bool:
 
 
 def shutdown(state, seat: int) -> None:
-    state.event("labor", seat=seat, action="shutdown")
+    if state.records:
+        state.event("labor", seat=seat, action="shutdown")
     push(state.tasks, ["pay", seat], ["work_at", seat, True])
     state.payment = {"needs": ["any"] * 4, "loose": [], "terrain": "", "pair": "",
                      "machine": False, "railroad": False}

@@ -79,7 +79,8 @@ def survey_site(state, task, action) -> None:  # COP-R7
     state.reveals()
     state.surveyed[site] = True
     token = state.terrain[site]
-    state.event("survey", seat=seat, site=site, token=token, face=state.tables.terrain[token])
+    if state.records:
+        state.event("survey", seat=seat, site=site, token=token, face=state.tables.terrain[token])
     if state.tables.terrain[token] == "poor_rock" and poor_rock.site_rock(state, site):
         push(state.tasks, ["survey_rock", seat, site])
 

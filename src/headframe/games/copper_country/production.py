@@ -144,7 +144,8 @@ def choose_row(state, task, action) -> None:
     row = state.tables.rows[shift["card"]][action.row]
     claim = claim_row(state, seat, action.claim)
     shift["row"], shift["claim"] = action.row, action.claim
-    state.event("row", seat=seat, card=shift["card"], row=action.row, claim=action.claim)
+    if state.records:
+        state.event("row", seat=seat, card=shift["card"], row=action.row, claim=action.claim)
     tasks = []  # COP-R20: resources, miners, poor rock, then the cards
     needs = list(row.resources) + list(claim.resources) + ["any"] * (row.any_resource + claim.any_resource)
     if needs:
@@ -171,7 +172,8 @@ def redraw(state, task, action) -> None:  # COP-R27
     state.reveals()
     shift["card"] = state.production_deck.pop()
     cards.restock_production(state)
-    state.event("reveal", seat=seat, card=shift["card"], shift=state.work["taken"])
+    if state.records:
+        state.event("reveal", seat=seat, card=shift["card"], shift=state.work["taken"])
     if has_row(state, seat):
         push(state.tasks, ["row", seat])
     else:

@@ -91,7 +91,8 @@ def contract(state, task, action) -> None:
         miner = state.miner_at[seat].index("unskilled")
         state.miner_at[seat][miner] = action.camp
         state.miner_ready[seat][miner] = True
-        state.event("contract", seat=seat, miner=miner, camp=action.camp)
+        if state.records:
+            state.event("contract", seat=seat, miner=miner, camp=action.camp)
 
 
 # --- a loaded position -------------------------------------------------------------------------------

@@ -141,7 +141,8 @@ def take_from_track(state, seat: int, space: str, token: str) -> None:
     number = state.track_next
     state.track_next += 1
     icon = state.icons[number - 1]
-    state.event("poor_rock", seat=seat, track=number, space=space, token=token, icon=icon)
+    if state.records:
+        state.event("poor_rock", seat=seat, track=number, space=space, token=token, icon=icon)
     if icon in ("era_2", "era_3"):
         eras.new_era(state, int(icon[-1]))
     elif icon == "local_business":

@@ -22,7 +22,8 @@ def begin(state, task) -> None:
         return
     state.turns += 1
     state.used = []
-    state.event("turn", seat=seat)
+    if state.records:
+        state.event("turn", seat=seat)
     push(state.tasks, ["manage", seat], ["manage", seat], ["labor", seat], ["before_dividends", seat],
          ["dividends", seat], ["end_turn", seat])
 

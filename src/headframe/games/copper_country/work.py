@@ -110,7 +110,8 @@ def shift(state, task) -> None:
         pair = state.tables.companies[state.company[seat]]["two_for_one_resource"]
     state.shift = {"card": card, "row": -1, "claim": "", "produced": False,
                    "terrain": face if face != "poor_rock" else "", "pair": pair}
-    state.event("reveal", seat=seat, card=card, shift=state.work["taken"])
+    if state.records:
+        state.event("reveal", seat=seat, card=card, shift=state.work["taken"])
     if production.has_row(state, seat) or production.can_redraw(state, seat):
         push(state.tasks, ["row", seat])
     else:  # COP-R19
@@ -244,7 +245,8 @@ def play(state, task, action) -> None:
         state.used.append("LB6")
     if route == "railroad":
         state.used.append("LB7")
-    state.event("play", seat=seat, card=action.card, resource=action.resource, need=action.need, via=route)
+    if state.records:
+        state.event("play", seat=seat, card=action.card, resource=action.resource, need=action.need, via=route)
     if pay["needs"]:
         push(state.tasks, task)
     else:
@@ -290,7 +292,8 @@ def next_shift(state, task) -> None:
         scoring.end_game(state)
         return
     if must_stop(state, seat):
-        state.event("work_ends", seat=seat, shifts=state.work["taken"])
+        if state.records:
+            state.event("work_ends", seat=seat, shifts=state.work["taken"])
         state.work = None
         return
     push(state.tasks, ["continue", seat])
@@ -315,5 +318,6 @@ def take_another(state, task, action) -> None:
     if action.yes:
         push(state.tasks, ["shift", seat])
     else:
-        state.event("work_ends", seat=seat, shifts=state.work["taken"])
+        if state.records:
+            state.event("work_ends", seat=seat, shifts=state.work["taken"])
         state.work = None
