@@ -11,9 +11,14 @@ from .actions import Take
 
 def capital_call(state) -> list:
     """COP-R6: a community card or the top of the capital deck."""
-    slots = [Take.of(i) for i, card in enumerate(state.community) if card]
+    return [Take.of(slot) for slot in capital_slots(state)]
+
+
+def capital_slots(state) -> list[int]:
+    """The slots of `capital_call`'s takes: each community card's, then -1 for the deck's top."""
+    slots = [slot for slot, card in enumerate(state.community) if card]
     if state.capital_deck:
-        slots.append(Take.of(-1))
+        slots.append(-1)
     return slots
 
 

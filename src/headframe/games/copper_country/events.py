@@ -9,7 +9,7 @@ from headframe.engine.flow import push
 from headframe.engine.turns import clockwise
 
 from . import cards, eras, miners
-from .actions import Accept, Discard, Done, Sacrifice, Take
+from .actions import Accept, Discard, Done, Sacrifice
 
 
 def draw_event(state, century: str) -> None:
@@ -136,10 +136,7 @@ def compensation(state, task, action) -> None:
 
 
 def war_choices(state, task) -> list:
-    actions = [Take.of(i) for i, c in enumerate(state.community) if c]
-    if state.capital_deck:
-        actions.append(Take.of(-1))
-    return actions
+    return cards.capital_call(state)
 
 
 def war(state, task, action) -> None:

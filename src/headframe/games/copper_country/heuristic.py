@@ -9,8 +9,8 @@ from itertools import chain
 from headframe.engine import Action, Rng
 from headframe.engine.game import worth_rewards
 
-from .actions import Accept, Casualty, Labor, Manage, PlaceRock, Redraw, Survey
-from .cards import capital_call
+from .actions import Accept, Casualty, Labor, Manage, PlaceRock, Redraw, Survey, Take
+from .cards import capital_slots
 from .labor import labor_actions, reach, work_targets
 from .management import buildable, management_actions
 from .miners import casualty_options
@@ -116,8 +116,8 @@ def _management(state, seat, rng):
             return Manage.of("immigrate")
     if "build" in names and len(state.hands[seat]) >= 4 and rng.below(3) == 0:
         return Manage.of("build")
-    takes = capital_call(state) if "capital_call" in names else []
-    return _take(state, seat, takes, rng) if takes else None
+    slots = capital_slots(state) if "capital_call" in names else []
+    return Take.of(_best_slot(state, seat, slots)) if slots else None
 
 
 def _survey(state, seat, rng):
@@ -161,13 +161,18 @@ def _build_values(state) -> dict[str, int]:
 
 
 def _take(state, seat, actions, rng):
-    """The take of the most valuable card (`_card_value`; the deck's top counts 1.2): the first such."""
+    return Take.of(_best_slot(state, seat, [action.slot for action in actions]))
+
+
+def _best_slot(state, seat: int, slots: list[int]) -> int | None:
+    """Of the slots of takes (-1: the capital deck's top, which counts 1.2), the slot of the most
+    valuable card (`_card_value`): the first such."""
     counts, capital, community = _hand_resources(state, seat), state.tables.capital, state.community
     best, most = None, -1.0
-    for action in actions:
-        value = 1.2 if action.slot < 0 else _card_value(capital, community[action.slot], counts)
+    for slot in slots:
+        value = 1.2 if slot < 0 else _card_value(capital, community[slot], counts)
         if value > most:
-            best, most = action, value
+            best, most = slot, value
     return best
 
 
