@@ -48,6 +48,7 @@ Prompt = str | Callable[[Any, Task], str]
 # More automatic steps than any game runs between two decisions: a bound that
 # turns a flow that never settles into an error instead of a hang.
 MOST_AUTOMATIC_STEPS = 100_000
+_BOUND = range(MOST_AUTOMATIC_STEPS)  # made once: making it costs more than most steps between decisions
 
 
 @dataclass(frozen=True)
@@ -191,7 +192,7 @@ class Flow:
         """Run automatic steps, and drop skipped decisions, until a decision is
         owed or the game is over."""
         steps, name, task_of = self.steps, self.agenda, self.task
-        for _ in range(MOST_AUTOMATIC_STEPS):
+        for _ in _BOUND:
             if name is None:
                 task = task_of(state)
             else:

@@ -197,8 +197,10 @@ def drawn_play(state, seat: int, rng) -> Action | None:
             undrawn[index] = undrawn[-1]
             undrawn.pop()
             continue
-        card = next((card for card, loose_unit in pay["loose"] if loose_unit == unit), None)
-        return Play.of(card or cards.card_of(state, seat, unit), resource, need, route)
+        for card, loose_unit in pay["loose"]:
+            if loose_unit == unit:
+                return Play.of(card, resource, need, route)
+        return Play.of(cards.card_of(state, seat, unit), resource, need, route)
     return None
 
 
