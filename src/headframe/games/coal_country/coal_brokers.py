@@ -47,5 +47,6 @@ def sell(state, task, action) -> None:
     price = seller_price(state, seat, value)
     state.coal[seat] -= amount
     state.cash[seat] += amount * price
-    state.event("sold", seat=seat, coal=amount, price=price, stockpile=stockpile(state), market=coal_price(state))
+    if state.records:
+        state.event("sold", seat=seat, coal=amount, price=price, stockpile=stockpile(state), market=coal_price(state))
     move_marker(state, seat, max(0, state.earnings[seat]) + amount * price)  # COAL-R10

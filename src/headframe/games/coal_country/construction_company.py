@@ -52,7 +52,8 @@ def build(state, task, action) -> None:
     seat, building = task[1], action.building
     (state.top_row if action.row == "top" else state.bottom_row).remove(building)
     paid = buy(state, seat, building_price(state, building))
-    state.event("bought_building", seat=seat, building=building, paid=paid)
+    if state.records:
+        state.event("bought_building", seat=seat, building=building, paid=paid)
     if "" in state.lots[seat]:
         _erect(state, seat, state.lots[seat].index(""), building)
     else:
@@ -74,5 +75,6 @@ def _erect(state, seat: int, lot: int, building: str) -> None:
         state.tavern[seat] = False  # COAL-R60: a building built over loses its effect at once
     state.lots[seat][lot] = building
     state.lot_round[seat][lot] = state.round
-    state.event("built", seat=seat, building=building, lot=lot, built_over=old or None)
+    if state.records:
+        state.event("built", seat=seat, building=building, lot=lot, built_over=old or None)
     finish(state)

@@ -38,7 +38,8 @@ def penalty(state, seat: int, fees: int, reason: str) -> None:
         return
     paid = min(state.cash[seat], fees * fee(state, seat))
     state.cash[seat] -= paid
-    state.event("fee", seat=seat, fees=fees, paid=paid, reason=reason)
+    if state.records:
+        state.event("fee", seat=seat, fees=fees, paid=paid, reason=reason)
 
 
 def buy(state, seat: int, fees: int) -> int:
@@ -103,5 +104,6 @@ def free(value: int, step: int, taken: set[int]) -> int:
 
 def set_earnings(state, seat: int, value: int) -> None:
     state.earnings[seat] = value
-    state.event("earnings", seat=seat, earnings=value)
+    if state.records:
+        state.event("earnings", seat=seat, earnings=value)
     finish(state)

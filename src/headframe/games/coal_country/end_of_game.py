@@ -67,7 +67,8 @@ def inspection(state) -> None:
         change = -min(state.cash[seat], amount) if fees > 0 else -amount
         state.cash[seat] += change
         state.inspection.append([fees, change])
-        state.event("inspection", seat=seat, fees=fees, change=change, cash=state.cash[seat])
+        if state.records:
+            state.event("inspection", seat=seat, fees=fees, change=change, cash=state.cash[seat])
     state.step = "over"
 
 

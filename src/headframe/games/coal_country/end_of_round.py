@@ -21,7 +21,8 @@ def report(state, task) -> None:
 
 def quarterly_report(state, task) -> None:
     seat = next_turn(state)[0]
-    state.event("report", seat=seat, cash=state.cash[seat])
+    if state.records:
+        state.event("report", seat=seat, cash=state.cash[seat])
     move_marker(state, seat, state.cash[seat])
 
 
@@ -36,7 +37,8 @@ def end(state, task) -> None:
     refill_market(state)
     restock(state)
     state.round += 1
-    state.event("round", round=state.round, m=state.m, calendar=list(state.calendar))
+    if state.records:
+        state.event("round", round=state.round, m=state.m, calendar=list(state.calendar))
     placement.start(state)
 
 

@@ -120,4 +120,5 @@ def produce(state, seat: int) -> None:
         auto = sum(tables.yields[mine[i][2]][1] for i in reach if mine[i][4] == FULL)  # COAL-R41
     state.coal[seat] += mined + auto
     state.refuse[seat] += refuse
-    state.event("mined", seat=seat, coal=mined, auto=auto, refuse=refuse, stockpile=stockpile(state))
+    if state.records:
+        state.event("mined", seat=seat, coal=mined, auto=auto, refuse=refuse, stockpile=stockpile(state))

@@ -120,7 +120,8 @@ def pick_stack(state, task, action) -> None:
     sub["known"] = _knowers(state, stack, len(pile) - 1)
     sub["stage"], sub["tile"] = "place", pile.pop()
     del state.bottoms[stack - 1][len(pile):]
-    state.event("permit_draw", seat=seat, stack=stack, private={seat: {"tile": ids[sub["tile"]]}})
+    if state.records:
+        state.event("permit_draw", seat=seat, stack=stack, private={seat: {"tile": ids[sub["tile"]]}})
 
 
 def looked_at(state, task) -> tuple:
@@ -186,7 +187,8 @@ def place_tile(state, task, action) -> None:
     paid = buy(state, seat, permit_fees(state, tables.stack_of[tile], nearby))
     state.mine[seat].append([x, y, tile, rotation, 0])
     state.linked[seat] = links(state, seat)
-    state.event("tile_placed", seat=seat, tile=tables.design_ids[tile], x=x, y=y, rotation=rotation, paid=paid)
+    if state.records:
+        state.event("tile_placed", seat=seat, tile=tables.design_ids[tile], x=x, y=y, rotation=rotation, paid=paid)
     finish(state)
 
 

@@ -216,7 +216,8 @@ def done(state, task, action) -> None:
 
 def _commit(state, seat: int) -> None:
     turns.commit(state.sealed, seat, state.drafts.pop(str(seat), []))
-    state.event("committed", seat=seat)
+    if state.records:
+        state.event("committed", seat=seat)
 
 
 def _amok_done(state, seat: int) -> None:
@@ -239,7 +240,8 @@ def turn_over(state, task) -> None:
         for other, placement in turns.reveal(state.sealed).items():
             state.foremen[other] = placement
         state.reveals()
-        state.event("placements", locations=[sorted(loc for _, loc in f) for f in state.foremen])
+        if state.records:
+            state.event("placements", locations=[sorted(loc for _, loc in f) for f in state.foremen])
     begin_reveal(state)
 
 

@@ -32,5 +32,6 @@ def removals(state, task) -> tuple:
 def remove(state, task, action) -> None:
     seat = task[1]
     state.refuse[seat] -= action.count
-    state.event("refuse_removed", seat=seat, count=action.count)
+    if state.records:
+        state.event("refuse_removed", seat=seat, count=action.count)
     finish(state)

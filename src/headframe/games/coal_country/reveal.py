@@ -54,13 +54,13 @@ def enter(state, step: str) -> list[list[list]]:
     state.queue = []
     found: list[list[list]] = []
     if step in AREAS:
-        if step == "unplaced":
-            values = [unplaced(state, seat) for seat in range(state.players)]
-        else:
+        if step != "unplaced":
             found = [foremen_in(state, seat, step) for seat in range(state.players)]
-            values = [sorted(map(_VALUE, here)) for here in found]
         state.reveals()
-        state.event("reveal", area=step, values=values)
+        if state.records:
+            values = ([unplaced(state, seat) for seat in range(state.players)] if step == "unplaced"
+                      else [sorted(map(_VALUE, here)) for here in found])
+            state.event("reveal", area=step, values=values)
     return found
 
 

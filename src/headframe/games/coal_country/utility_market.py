@@ -76,7 +76,8 @@ def buy_cube(state, task, action) -> None:
     state.market[t] -= 1
     state.storage[seat][t] += 1
     state.sub["bought"] += 1
-    state.event("bought_cube", seat=seat, utility=action.utility, paid=paid)
+    if state.records:
+        state.event("bought_cube", seat=seat, utility=action.utility, paid=paid)
     if not _purchases(state, seat):
         _end_buying(state, seat)
 

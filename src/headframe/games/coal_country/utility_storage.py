@@ -44,7 +44,8 @@ def supply(state, task, action) -> None:
     state.storage[seat][t] -= 1
     state.mine[seat][action.tile][4] |= 1 << t
     state.sub["moved"] += 1
-    state.event("supplied", seat=seat, tile=action.tile, utility=action.utility)
+    if state.records:
+        state.event("supplied", seat=seat, tile=action.tile, utility=action.utility)
     if not _supplies(state, seat):
         finish(state)
 
