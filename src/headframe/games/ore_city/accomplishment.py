@@ -35,7 +35,8 @@ def accomplish(state, task, action: Accomplish) -> None:
     if card == "airport":  # ORE-R32: the condition's discard is a choice of its own
         state.hand_seen[seat][state.hands[seat].index(card)] = everyone(state)
         state.phase = "airport_discard"
-        state.event("accomplish_begins", seat=seat, card=card)
+        if state.records:
+            state.event("accomplish_begins", seat=seat, card=card)
         return
     hand_remove(state, seat, card)
     paying = cost(state, seat, card)

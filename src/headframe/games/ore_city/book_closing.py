@@ -34,7 +34,8 @@ def book_close(state, task, action: BookClose) -> None:
     state.spaces[seat] = []
     state.builders[seat] = []
     pay(state, gains)
-    state.event("book_close", seat=seat, gains=paid(gains), acquired=acquired)
+    if state.records:
+        state.event("book_close", seat=seat, gains=paid(gains), acquired=acquired)
     end_turn(state)
 
 

@@ -65,8 +65,9 @@ def construct(state, task, action: Construct) -> None:
     if state.game.tables.type[card] == COMMERCIAL:
         commercial_income(state, seat, card, space, gains)  # once for the group (ORE-R15)
     pay(state, gains)
-    state.event("construct", seat=seat, card=card, count=action.count, space=space, cost=paying,
-                gains=paid(gains))
+    if state.records:
+        state.event("construct", seat=seat, card=card, count=action.count, space=space, cost=paying,
+                    gains=paid(gains))
     end_turn(state)
 
 

@@ -64,7 +64,8 @@ def draw_into_hand(state, seat: int, kind: int) -> None:
     state.hands[seat].append(card)
     state.hand_seen[seat].append(1 << seat)
     state.hand_gen[seat].append(generation)
-    state.event("draw", seat=seat, pile=TYPES[kind], private={seat: {"card": card}})
+    if state.records:
+        state.event("draw", seat=seat, pile=TYPES[kind], private={seat: {"card": card}})
 
 
 def deal_to_common(state, kind: int) -> None:

@@ -15,7 +15,8 @@ def score(state, seat: int, card: str, cost: int) -> bool:
     """ORE-R28 steps 4-6: place, score; True when this ends the game (ORE-R36)."""
     state.acquired[seat].append(card)
     state.vp[seat] += state.game.tables.vp[card]
-    state.event("accomplish", seat=seat, card=card, cost=cost, vp=state.vp[seat])
+    if state.records:
+        state.event("accomplish", seat=seat, card=card, cost=cost, vp=state.vp[seat])
     if state.vp[seat] >= state.game.tables.win_vp:
         state.winner = seat
         state.phase = "over"

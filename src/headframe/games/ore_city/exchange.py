@@ -23,7 +23,8 @@ def exchange(state, task, action: Exchange) -> None:
     state.reveals()
     state.phase = "exchange_give"
     state.pending = 0
-    state.event("exchange", seat=seat)
+    if state.records:
+        state.event("exchange", seat=seat)
 
 
 def gifts(state, task) -> list:
@@ -42,9 +43,11 @@ def give(state, task, action: Give) -> None:
     state.common_gen.append(generation)
     state.pending += 1
     if face_down:
-        state.event("give", seat=seat, type=TYPES[PUBLIC_WORKS], private={seat: {"card": card}})
+        if state.records:
+            state.event("give", seat=seat, type=TYPES[PUBLIC_WORKS], private={seat: {"card": card}})
     else:
-        state.event("give", seat=seat, card=card)
+        if state.records:
+            state.event("give", seat=seat, card=card)
 
 
 def end_giving(state, task, action: EndGiving) -> None:

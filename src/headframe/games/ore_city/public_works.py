@@ -25,7 +25,8 @@ def city_hall(state) -> None:
             state.coins[seat] = coins - 5
         elif coins == 0:
             state.coins[seat] = 5
-    state.event("city_hall", coins=list(state.coins))
+    if state.records:
+        state.event("city_hall", coins=list(state.coins))
 
 
 # --- §9.4.2 Hospital, §9.4.3 University ------------------------------------------------
@@ -77,7 +78,8 @@ def airport_discard(state, task, action: AirportDiscard) -> None:
         paying = cost_with_the_card
     hand_remove(state, seat, "airport")
     state.coins[seat] -= paying
-    state.event("airport_discard", seat=seat, card=action.card, space=action.space)
+    if state.records:
+        state.event("airport_discard", seat=seat, card=action.card, space=action.space)
     if not score(state, seat, "airport", paying):
         end_turn(state)
 

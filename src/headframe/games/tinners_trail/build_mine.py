@@ -29,7 +29,8 @@ def build_mine(state, task, action) -> None:
     bidders = [s for s in range(state.players) if may_bid(state, s)]  # TIN-R27
     state.auction = {"area": action.area, "opener": seat, "high": 0, "leader": -1, "bidders": bidders}
     state.step = "auction"
-    state.event("auction", seat=seat, area=action.area, bidders=list(bidders))
+    if state.records:
+        state.event("auction", seat=seat, area=action.area, bidders=list(bidders))
 
 
 # --- the auction: the step's decision --------------------------------------------
@@ -61,14 +62,16 @@ def bid(state, task, action) -> None:
     auction = state.auction
     auction["high"] = action.amount
     auction["leader"] = seat
-    state.event("bid", seat=seat, amount=action.amount)
+    if state.records:
+        state.event("bid", seat=seat, amount=action.amount)
     next_bidder(state, seat)
 
 
 def drop_out(state, task, action) -> None:
     seat = task[1]
     state.auction["bidders"].remove(seat)  # TIN-R56: for this auction only
-    state.event("drop_out", seat=seat)
+    if state.records:
+        state.event("drop_out", seat=seat)
     next_bidder(state, seat)
 
 
@@ -84,7 +87,8 @@ def next_bidder(state, after: int) -> None:
             state.actor = seat
             return
         bidders.remove(seat)
-        state.event("drop_out", seat=seat, forced=True)
+        if state.records:
+            state.event("drop_out", seat=seat, forced=True)
     win_auction(state, leader)
 
 
@@ -98,7 +102,8 @@ def win_auction(state, winner: int) -> None:
     state.mine[area] = winner
     state.mines_built[winner] += 1
     spend_time(state, winner, t.mine_tp)
-    state.event("mine_built", seat=winner, area=auction["area"], price=auction["high"])
+    if state.records:
+        state.event("mine_built", seat=winner, area=auction["area"], price=auction["high"])
     if not state.discovered[area]:
         roll(state, area, modifiers=True, train_and_port=state.options.roll_modifiers_on_mine_build)
     next_active(state)

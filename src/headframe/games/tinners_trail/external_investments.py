@@ -36,7 +36,8 @@ def invest(state, task, action) -> None:
     state.cubes_left[seat] -= 1
     state.investments[state.turn - 1][column].append(seat)
     state.declined = [False] * state.players
-    state.event("invest", seat=seat, column=column, cost=t.column_costs[column])
+    if state.records:
+        state.event("invest", seat=seat, column=column, cost=t.column_costs[column])
     next_investor(state)
 
 
@@ -45,7 +46,8 @@ def decline(state, task, action) -> None:
     state.declined[seat] = True
     if state.options.investment_decline_is_final:  # TIN-R48
         state.invest_out[seat] = True
-    state.event("decline", seat=seat)
+    if state.records:
+        state.event("decline", seat=seat)
     next_investor(state)
 
 

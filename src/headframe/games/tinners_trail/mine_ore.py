@@ -38,5 +38,6 @@ def mine_ore(state, task, action) -> None:
     state.held_tin[seat] += action.tin
     state.water[area] += state.options.water_added_per_mine_action  # TIN-R33
     spend_time(state, seat, t.mine_ore_tp)
-    state.event("mine_ore", seat=seat, area=action.area, copper=action.copper, tin=action.tin, cost=cost)
+    if state.records:
+        state.event("mine_ore", seat=seat, area=action.area, copper=action.copper, tin=action.tin, cost=cost)
     next_active(state)

@@ -62,7 +62,8 @@ def sell_pasties(state, task, action) -> None:
     main_action(state, seat)
     state.money[seat] += t.pasties_money
     spend_time(state, seat, t.pasties_tp)
-    state.event("sell_pasties", seat=seat)
+    if state.records:
+        state.event("sell_pasties", seat=seat)
     next_active(state)
 
 
@@ -74,5 +75,6 @@ def pass_(state, task, action) -> None:
     if seat in state.pending:
         state.pending.remove(seat)
     state.passed.append(seat)
-    state.event("pass", seat=seat)
+    if state.records:
+        state.event("pass", seat=seat)
     next_active(state)

@@ -16,7 +16,8 @@ def improve_steam_pumps(state, task, action) -> None:
     state.pumping = state.pumps[action.box]
     state.pumps[action.box] = 0
     spend_time(state, seat, t.pumps_tp)
-    state.event("improve_steam_pumps", seat=seat, discs=state.pumping)
+    if state.records:
+        state.event("improve_steam_pumps", seat=seat, discs=state.pumping)
     keep_pumping(state)
 
 
@@ -37,12 +38,14 @@ def choices(state, task) -> list:
 def remove_water(state, task, action) -> None:
     state.water[state.game.tables.index[action.area]] -= 1
     state.pumping -= 1
-    state.event("remove_water", seat=task[1], area=action.area)
+    if state.records:
+        state.event("remove_water", seat=task[1], area=action.area)
     keep_pumping(state)
 
 
 def stop_pumping(state, task, action) -> None:
-    state.event("stop_pumping", seat=task[1], unused=state.pumping)
+    if state.records:
+        state.event("stop_pumping", seat=task[1], unused=state.pumping)
     state.pumping = 0
     next_active(state)
 
