@@ -31,6 +31,15 @@ def test_same_results_whatever_the_number_of_workers(tmp_path) -> None:
     assert len({line["seed"] for line in one}) == 12
 
 
+def test_games_sent_to_the_workers_in_chunks_give_the_same_results(tmp_path) -> None:
+    """Enough games for chunks of several games a task (at least 32 chunks a worker)."""
+    run = Run("pit-lamps", 2, ("random",), games=200, seed=9)
+    simulate(run, tmp_path / "one.jsonl", workers=1)
+    simulate(run, tmp_path / "two.jsonl", workers=2)
+    one, two = lines_of(tmp_path / "one.jsonl"), lines_of(tmp_path / "two.jsonl")
+    assert one == two and [line["index"] for line in one] == list(range(200))
+
+
 def test_seats_rotate_unless_fixed() -> None:
     assert seating(["a", "b"], 3, 0, True) == ("a", "b", "a")
     assert seating(["a", "b"], 3, 1, True) == ("a", "a", "b")
