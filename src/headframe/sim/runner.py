@@ -110,8 +110,8 @@ def _local_results(plans: list[MatchPlan], workers: int) -> Iterator[dict[str, A
         yield from map(play_match, plans)
         return
     # Games go to the workers in chunks of up to 16, at least 32 chunks a worker (so that the last
-    # chunks, run while a worker idles, are a small part of the run): one task per game cost the
-    # parent a millisecond a game, a fifth of a short game (Tinners' Trail, random).
+    # chunks, run while a worker idles, are a small part of the run): a task per game cost the
+    # parent a third of a millisecond a game, taken from the workers' cores (docs/simulation.md).
     chunk = max(1, min(16, len(plans) // (workers * 32)))
     with ProcessPoolExecutor(max_workers=workers) as pool:
         yield from pool.map(play_match, plans, chunksize=chunk)
