@@ -1,6 +1,7 @@
 """Running many games: local worker processes, or a Ray cluster; results as
-JSON lines, one per game, appended as games finish so an interrupted run
-resumes where it stopped."""
+JSON lines, one per game, appended in the run's order as games finish (with
+several workers a game done early waits for those before it) so an interrupted
+run resumes where it stopped."""
 
 from __future__ import annotations
 
