@@ -3,6 +3,8 @@ browser applies them: a patch rebuilds exactly the new board, and is a small par
 
 import json
 import random
+from array import array
+from dataclasses import replace
 
 import pytest
 
@@ -69,3 +71,24 @@ def test_pieces_moved_and_repeated_are_copied_from_the_last_board():
     patch = after.patch_from(before)
     assert patch is not None and [piece for piece in patch if isinstance(piece, str)] == ["<g>new</g>"]
     assert patched(patch, before.svg) == after.svg
+
+
+def test_a_run_of_pieces_longer_than_a_window_is_one_range_and_its_first_change_is_found():
+    pieces = [f'<g id="{n}">{n}</g>' for n in range(100)]
+    before = board("<svg>" + "".join(pieces) + "</svg>")
+    pieces[70] = '<g id="70">moved</g>'
+    after = board("<svg>" + "".join(pieces) + "</svg>")
+    patch = after.patch_from(before)
+    assert patch is not None and patched(patch, before.svg) == after.svg
+    assert [piece for piece in patch if isinstance(piece, str)] == ['<g id="70">moved</g>'] and len(patch) == 3
+
+
+def test_keys_of_a_process_that_hashes_otherwise_match_nothing_and_the_patch_stays_right():
+    # A board cut in a board worker of another forkserver: its keys are another hash's.
+    before = board("<svg><g>a</g><g>b</g><g>c</g><g>d</g><g>e</g></svg>")
+    foreign = replace(before, keys=array("q", (~key for key in array("q", before.keys))).tobytes())
+    after = board("<svg><g>a</g><g>b</g><g>c</g><g>d</g><g>f</g></svg>")
+    assert after.patch_from(foreign) is None  # nothing found: sent whole
+    patch = after.patch_from(foreign, before)
+    assert patch is not None and all(len(piece) == 3 for piece in patch if isinstance(piece, list))
+    assert patched(patch, foreign.svg, before.svg) == after.svg

@@ -5,14 +5,16 @@ pieces: `[start, end]`, a range of the last board sent (in UTF-16 code units, as
 browser's `String.slice` counts), `[start, end, 1]`, a range of the board before it,
 or a string of new markup; joined, they are the new board. (A seat's board gains its
 clickable places when it is to move and loses them when it has moved: the board
-before the last often has them.) Boards are cut into pieces at their groups, texts and titles (`Board.cut`, in
-the board workers), so one moved cube changes the pieces it is in, not a 90 KB picture."""
+before the last often has them.) Boards are cut into pieces at their groups, texts and
+titles (`Board.cut`, in the board workers), so one moved cube changes the pieces it is
+in, not a 90 KB picture; a patch is found by comparing the pieces' keys."""
 
 from __future__ import annotations
 
 import re
+from array import array
 from dataclasses import dataclass
-from functools import cached_property
+from itertools import accumulate
 from typing import Any
 
 # Before each group, text and title: a board's pieces are a few hundred elements' markup, and a
@@ -20,8 +22,11 @@ from typing import Any
 _CUT = re.compile(r"<(?:g|text|title)[ >]")
 # A patch worth sending is well under the board (else the whole board is sent).
 _WORTH = 0.5
-# How far from where a piece of the last board was expected it is looked for.
+# How many pieces' keys are compared at once, extending a run of pieces copied from a base.
+_WINDOW = 32
+# How far from where a piece of a base was expected it is looked for.
 _NEAR = 64
+KEY = 8  # bytes of a piece's key
 
 BoardPatch = list[list[int] | str]
 
@@ -59,81 +64,114 @@ def _utf16_length(text: str) -> int:
 
 @dataclass(frozen=True, eq=False)
 class Board:
-    """A drawn board, as its pieces, and where each starts in UTF-16 code units (the
-    board's length last)."""
+    """A drawn board, cut into pieces: the markup, where each piece starts in it (the
+    board's length last) and in UTF-16 code units, and each piece's key, its `hash`
+    as 8 bytes (`KEY` of them a piece).
 
-    pieces: tuple[str, ...]
+    Keys are made where the board is cut (a board worker, forked like every other
+    from one forkserver, so all hash alike), and a patch compares keys, a few hundred
+    bytes at a time, instead of the pieces' markup one piece at a time. Two pieces
+    with one key are taken as one (a chance of 2**-64 a comparison); keys from
+    processes that hash differently never match, and only make patches larger."""
+
+    svg: str
+    cuts: tuple[int, ...]
     starts: tuple[int, ...]
+    keys: bytes
 
     @classmethod
     def cut(cls, svg: str) -> Board:
         """The board `svg` in pieces (in the board workers, which send it so)."""
-        bounds = [0, *(cut.start() for cut in _CUT.finditer(svg)), len(svg)]
-        pieces = tuple(svg[start:end] for start, end in zip(bounds, bounds[1:]))
+        cuts = (0, *(cut.start() for cut in _CUT.finditer(svg)), len(svg))
+        pieces = [svg[start:end] for start, end in zip(cuts, cuts[1:])]
+        keys = array("q", map(hash, pieces)).tobytes()
         if _utf16_length(svg) == len(svg):  # nothing past the basic plane: UTF-16 counts as Python does
-            return cls(pieces, tuple(bounds))
-        starts, at = [0], 0
-        for piece in pieces:
-            at += _utf16_length(piece)
-            starts.append(at)
-        return cls(pieces, tuple(starts))
+            return cls(svg, cuts, cuts, keys)
+        return cls(svg, cuts, tuple(accumulate(map(_utf16_length, pieces), initial=0)), keys)
 
-    @cached_property
-    def svg(self) -> str:
-        return "".join(self.pieces)
+    def piece(self, index: int) -> str:
+        return self.svg[self.cuts[index]:self.cuts[index + 1]]
 
     def same(self, other: Board) -> bool:
-        return self is other or self.pieces == other.pieces
+        return self is other or self.keys == other.keys and self.svg == other.svg
 
     def patch_from(self, *bases: Board) -> BoardPatch | None:
         """This board as pieces of `bases` (the last board sent, and the one before it
         if the client keeps it) and new markup, or None when that is not worth it (the
         board has changed too much)."""
         patch: BoardPatch = []
-        run: list[int] | None = None  # [base, first, last): the base's pieces being copied
         # Where the next piece is expected in each base: this piece's index plus the base's offset at
         # its last match (boards of one game keep their order).
         offsets = [0] * len(bases)
         new_markup = 0
-        for at, piece in enumerate(self.pieces):
-            if run is not None:
-                old = bases[run[0]].pieces
-                if run[2] < len(old) and old[run[2]] == piece:
-                    run[2] += 1
-                    continue
-                patch.append(_copied(bases, run))
-                run = None
-            found = next(((which, index) for which, base in enumerate(bases)
-                          if (index := _near(base.pieces, at + offsets[which], piece)) is not None), None)
+        keys, at, count = self.keys, 0, len(self.cuts) - 1
+        while at < count:
+            found = _found(bases, keys[KEY * at:KEY * at + KEY], at, offsets)
             if found is not None:
                 which, index = found
-                run, offsets[which] = [which, index, index + 1], index - at
-            elif patch and isinstance(patch[-1], str):
+                offsets[which] = index - at
+                length = _matching(keys, at, bases[which].keys, index)
+                patch.append(_copied(bases, which, index, index + length))
+                at += length
+                continue
+            piece = self.piece(at)
+            if patch and isinstance(patch[-1], str):
                 patch[-1] += piece
-                new_markup += len(piece)
             else:
                 patch.append(piece)
-                new_markup += len(piece)
-        if run is not None:
-            patch.append(_copied(bases, run))
+            new_markup += len(piece)
+            at += 1
         return patch if new_markup < _WORTH * self.starts[-1] else None
 
 
-def _copied(bases: tuple[Board, ...], run: list[int]) -> list[int]:
-    """A run of a base's pieces as a patch's range: `[start, end]` of the last board,
-    `[start, end, 1]` of the one before."""
-    which, first, last = run
+def _found(bases: tuple[Board, ...], key: bytes, at: int, offsets: list[int]) -> tuple[int, int] | None:
+    """The first base holding the piece of `key` near where it was expected, after it
+    first, and where (boards of one game keep their order; a piece moved further is
+    sent anew)."""
+    for which, base in enumerate(bases):
+        expected = max(0, at + offsets[which])
+        for low, high in ((expected, expected + _NEAR), (max(0, expected - _NEAR), expected)):
+            index = _find(base.keys[KEY * low:KEY * high], key)
+            if index is not None:
+                return which, low + index
+    return None
+
+
+def _find(keys: bytes, key: bytes) -> int | None:
+    """Which of `keys` is `key` first."""
+    at = keys.find(key)
+    while at % KEY and at >= 0:  # found across two keys
+        at = keys.find(key, at + 1)
+    return None if at < 0 else at // KEY
+
+
+def _matching(new: bytes, at: int, old: bytes, start: int) -> int:
+    """How many pieces from the `at`th of `new` on are those from the `start`th of `old`
+    on (at least the first): a window of keys at a time, and the first differing
+    piece of a window by halving it."""
+    length, most = 1, min(len(new) // KEY - at, len(old) // KEY - start)
+    while length < most:
+        window = min(_WINDOW, most - length)
+        if _same_keys(new, at + length, old, start + length, window):
+            length += window
+            continue
+        low, high = 0, window  # the first `low` agree; the first `high` do not
+        while high - low > 1:
+            middle = (low + high) // 2
+            if _same_keys(new, at + length, old, start + length, middle):
+                low = middle
+            else:
+                high = middle
+        return length + low
+    return length
+
+
+def _same_keys(new: bytes, at: int, old: bytes, start: int, count: int) -> bool:
+    return new[KEY * at:KEY * (at + count)] == old[KEY * start:KEY * (start + count)]
+
+
+def _copied(bases: tuple[Board, ...], which: int, first: int, last: int) -> list[int]:
+    """The pieces `first` to `last` of a base as a patch's range: `[start, end]` of the
+    last board, `[start, end, 1]` of the one before."""
     starts = bases[which].starts
     return [starts[first], starts[last]] + ([which] if which else [])
-
-
-def _near(old: tuple[str, ...], at: int, piece: str) -> int | None:
-    """Where `piece` is in the base near where it was expected, after it first (boards
-    of one game keep their order; a piece moved further is sent anew)."""
-    at = max(0, at)
-    for low, high in ((at, at + _NEAR), (max(0, at - _NEAR), at)):
-        try:
-            return old.index(piece, low, high)
-        except ValueError:
-            pass
-    return None
