@@ -33,21 +33,35 @@ def _quoted(value: str) -> str:
     return escape(value, quote=True)
 
 
+# Each attribute's markup by its name and value, for words and numbers: boards repeat
+# their colours, classes, sizes and places on every draw. Zero is never kept, as -0.0
+# equals it and is written "-0"; 1 and 1.0 are one key, and both are written "1".
+_WRITTEN: dict[tuple[str, Any], str] = {}
+_MOST_WRITTEN = 1 << 16
+
+
 def _attributes(attrs: Mapping[str, Any]) -> str:
-    # Hot: a board is thousands of elements. Numbers need no escaping.
-    parts = []
-    for name, value in attrs.items():
-        if value is None or value is False:
-            continue
-        kind = type(value)
-        if kind is float:
-            value = f"{value:.2f}".rstrip("0").rstrip(".")
-        elif kind is str:
-            value = _quoted(value)
-        elif kind is not int:
-            value = _quoted(str(value))
-        parts.append(f' {_attribute_name(name)}="{value}"')
-    return "".join(parts)
+    # Hot: a board is thousands of elements.
+    markup = ""
+    for pair in attrs.items():
+        kind = type(pair[1])
+        if kind is str or kind is int or kind is float:
+            markup += _WRITTEN.get(pair) or _written(*pair)
+        elif pair[1] is not None and pair[1] is not False:
+            markup += f' {_attribute_name(pair[0])}="{_quoted(str(pair[1]))}"'
+    return markup
+
+
+def _written(name: str, value: str | int | float) -> str:
+    """An attribute of a word or a number (numbers need no escaping)."""
+    kind = type(value)
+    text = _quoted(value) if kind is str else f"{value:.2f}".rstrip("0").rstrip(".") if kind is float else value
+    markup = f' {_attribute_name(name)}="{text}"'
+    if kind is str or value:
+        if len(_WRITTEN) >= _MOST_WRITTEN:
+            _WRITTEN.clear()
+        _WRITTEN[name, value] = markup
+    return markup
 
 
 def element(tag: str, *children: str, **attrs: Any) -> str:
