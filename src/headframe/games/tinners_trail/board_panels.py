@@ -89,24 +89,31 @@ PRICES_H = 24 + 6 * 24
 
 
 def prices(game, view: dict[str, Any], x: int, y: int) -> str:
+    return _prices(game, x, y, tuple((ore, view["prices"][ore]["row"], view["prices"][ore]["price"])
+                                     for ore in ("tin", "copper")))
+
+
+@lru_cache(maxsize=1024)  # bounded: a server draws many games; prices change once a turn
+def _prices(game, x: int, y: int, ores: tuple[tuple[str, int, int], ...]) -> str:
+    """The Ore Price table, each ore's current (row, price) in `ores`."""
     t = game.tables
     rows = list(reversed(t.price_rows))  # the highest row on top, as printed
     parts = [svg.text(x, y + 16, "Ore prices", font_size=16, font_weight="bold", fill=INK)]
     for number, row in enumerate(rows):
         parts.append(svg.text(x + 4, y + 41 + number * 24, f"row {row}", font_size=15, fill=MUTED))
-    for ore, cx, table, colour in (("tin", x + 118, t.tin_price, TIN), ("copper", x + 188, t.copper_price, COPPER)):
-        current = view["prices"][ore]["row"]
+    for (ore, current, current_price), cx, table, colour in zip(ores, (x + 118, x + 188), (t.tin_price, t.copper_price),
+                                                                (TIN, COPPER)):
         column = [svg.text(cx, y + 16, ore, font_size=15, text_anchor="middle", fill=INK, class_="label")]
         for number, row in enumerate(rows):
             ry = y + 24 + number * 24
             here = current == row
             column.append(svg.element("rect", x=cx - 30, y=ry + 1, width=60, height=22, rx=4,
                                       fill=colour if here else "#ffffff", stroke="#b5a892"))
-            price = svg.amount(view["prices"][ore]["price"], f"prices.{ore}.price") if here else words(table[row])
+            price = svg.amount(current_price, f"prices.{ore}.price") if here else words(table[row])
             column.append(line(cx, ry + 17, words("£"), price, font_size=15, text_anchor="middle",
                                font_weight="bold" if here else None, fill="#ffffff" if here else INK))
         parts.append(explained(svg.group(*column), game.glossary[glossary.price_key(ore)],
-                               hint=f"{ore.capitalize()} sells for £{view['prices'][ore]['price']} this turn"))
+                               hint=f"{ore.capitalize()} sells for £{current_price} this turn"))
     return svg.group(*parts, class_="prices")
 
 
@@ -207,9 +214,20 @@ def developments_h(view: dict[str, Any]) -> int:
 
 
 def developments(game, view: dict[str, Any], by_place, x: int = 895, y: int = BOTTOM_Y) -> str:
-    available = view["available"]
+    pumps = tuple((box, discs, tuple(a.id for a in by_place.get(("pumps", box), ())),
+                   game.describe_action(by_place[("pumps", box)][0]) if ("pumps", box) in by_place else "")
+                  for box, discs in enumerate(view["steam_pumps"]))
+    return _developments(game, x, y, tuple(view["available"][kind] for kind, _ in _STOCK), pumps, view["pumping"])
+
+
+@lru_cache(maxsize=1024)  # bounded: a server draws many games
+def _developments(game, x: int, y: int, available: tuple[int, ...],
+                  pumps: tuple[tuple[int, int, tuple[str, ...], str], ...], pumping: int) -> str:
+    """The Available Developments box (`available`: a count per `_STOCK` kind) and the
+    steam pump boxes (`pumps`: each box, its discs, the ids of the actions taking it
+    and what the first does)."""
     stock = [svg.text(x, y + 18, "Available developments", font_size=16, font_weight="bold", fill=INK)]
-    for number, (kind, piece) in enumerate(_STOCK):
+    for number, ((kind, piece), left) in enumerate(zip(_STOCK, available)):
         px = x + number * 64
         if piece == "adit":
             shape = svg.element("rect", x=px + 6, y=y + 27, width=20, height=19, rx=3, fill="#3b2a1a",
@@ -220,13 +238,12 @@ def developments(game, view: dict[str, Any], by_place, x: int = 895, y: int = BO
                 svg.text(px + 14.5, y + 41, _LETTERS[piece], font_size=14, text_anchor="middle", fill="#ffffff",
                          class_="label"),
             )
-        count = line(px + 34, y + 42, words("×"), svg.amount(available[kind], f"available.{kind}"), font_size=15,
-                     fill=INK)
+        count = line(px + 34, y + 42, words("×"), svg.amount(left, f"available.{kind}"), font_size=15, fill=INK)
         stock.append(explained(svg.group(shape, count), game.glossary[glossary.piece_key(piece)],
-                               hint=f"{available[kind]} {piece}{'s' if available[kind] != 1 else ''} available"))
+                               hint=f"{left} {piece}{'s' if left != 1 else ''} available"))
     parts = [explained(svg.group(*stock), game.glossary[glossary.DEVELOPMENTS]),
              svg.text(x, y + 78, "Steam pumps", font_size=16, font_weight="bold", fill=INK)]
-    for box, discs in enumerate(view["steam_pumps"]):
+    for box, discs, actions, does in pumps:
         bx = x + box * 64
         shape = svg.group(
             svg.element("rect", x=bx, y=y + 88, width=56, height=44, rx=6, fill="#ffffff", stroke="#8c7b62",
@@ -235,11 +252,10 @@ def developments(game, view: dict[str, Any], by_place, x: int = 895, y: int = BO
             svg.text(bx + 28, y + 127, f"box {box + 1}", font_size=15, text_anchor="middle", fill=MUTED,
                      class_="label"),
         )
-        actions = by_place.get(("pumps", box), ())
         stack = f"{discs} disc{'s' if discs != 1 else ''}"
-        hint = f"{game.describe_action(actions[0])}: take {stack}" if actions else f"Steam pump box {box + 1}: {stack}"
-        parts.append(explained(shape, game.glossary[glossary.pumps_key(box)], [a.id for a in actions], hint))
-    if view["pumping"]:
-        parts.append(line(x, y + 156, words("Pumping: "), svg.amount(view["pumping"], "pumping"),
+        hint = f"{does}: take {stack}" if actions else f"Steam pump box {box + 1}: {stack}"
+        parts.append(explained(shape, game.glossary[glossary.pumps_key(box)], actions, hint))
+    if pumping:
+        parts.append(line(x, y + 156, words("Pumping: "), svg.amount(pumping, "pumping"),
                           words(" water cube(s) still to remove"), font_size=15, fill=WATER))
     return svg.group(*parts, class_="developments")
