@@ -103,6 +103,7 @@ class Measures:
     update_bytes: int = 0
     boards_unchanged: int = 0
     board_patches: int = 0
+    moved_on: int = 0  # moves refused as their decision had moved on
 
 
 class Pace:
@@ -140,6 +141,12 @@ async def play_seat(url: str, token: str, seat: int, rng: random.Random, measure
         await connection.send(json.dumps({"type": "hello", "tokens": [token], "layout": layout}))
         async for text in connection:
             message = json.loads(text)
+            if message["type"] == "error" and message["status"] == 409:
+                # Another seat's move changed this seat's decision first (a game with simultaneous
+                # decisions): not made; the state that says so comes, and the seat moves again.
+                measures.moved_on += 1
+                moves -= 1
+                continue
             if message["type"] == "error":
                 raise RuntimeError(message["message"])
             if message["type"] != "state":
@@ -205,7 +212,7 @@ async def run(port: int, server: subprocess.Popen, arguments: argparse.Namespace
         "seconds": round(elapsed, 2), "moves_per_s": round(sum(moves) / elapsed, 1),
         "latency_ms": percentiles(steady), "warmup_s": arguments.warmup, "latency_ms_with_warmup": percentiles(every),
         "updates": measures.updates, "boards_unchanged": measures.boards_unchanged,
-        "board_patches": measures.board_patches,
+        "board_patches": measures.board_patches, "moves_refused_as_moved_on": measures.moved_on,
         "bytes_per_update": {"json": round(measures.update_bytes / measures.updates),
                              "loopback_both_ways": None if wire is None else round(wire)},
         "server_cpu_percent": round(used[server.pid] / elapsed * 100, 1) if server.pid in used else None,
