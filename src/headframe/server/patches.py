@@ -26,7 +26,7 @@ _WORTH = 0.5
 _WINDOW = 32
 # How far from where a piece of a base was expected it is looked for.
 _NEAR = 64
-KEY = 8  # bytes of a piece's key
+_KEY = 8  # bytes of a piece's key
 
 BoardPatch = list[list[int] | str]
 
@@ -66,7 +66,7 @@ def _utf16_length(text: str) -> int:
 class Board:
     """A drawn board, cut into pieces: the markup, where each piece starts in it (the
     board's length last) and in UTF-16 code units, and each piece's key, its `hash`
-    as 8 bytes (`KEY` of them a piece).
+    as 8 bytes.
 
     Keys are made where the board is cut (a board worker, forked like every other
     from one forkserver, so all hash alike), and a patch compares keys, a few hundred
@@ -106,7 +106,7 @@ class Board:
         new_markup = 0
         keys, at, count = self.keys, 0, len(self.cuts) - 1
         while at < count:
-            found = _found(bases, keys[KEY * at:KEY * at + KEY], at, offsets)
+            found = _found(bases, keys[_KEY * at:_KEY * at + _KEY], at, offsets)
             if found is not None:
                 which, index = found
                 offsets[which] = index - at
@@ -130,26 +130,31 @@ def _found(bases: tuple[Board, ...], key: bytes, at: int, offsets: list[int]) ->
     sent anew)."""
     for which, base in enumerate(bases):
         expected = max(0, at + offsets[which])
-        for low, high in ((expected, expected + _NEAR), (max(0, expected - _NEAR), expected)):
-            index = _find(base.keys[KEY * low:KEY * high], key)
-            if index is not None:
-                return which, low + index
+        low = max(0, expected - _NEAR)
+        near = base.keys[_KEY * low:_KEY * (expected + _NEAR)]  # one search of the window finds most misses
+        first = _find(near, key)
+        if first is None:
+            continue
+        if low + first < expected:  # before where it was expected: is it after there too?
+            after = _find(near[_KEY * (expected - low):], key)
+            return which, expected + after if after is not None else low + first
+        return which, low + first
     return None
 
 
 def _find(keys: bytes, key: bytes) -> int | None:
-    """Which of `keys` is `key` first."""
+    """Where `key` first is among `keys` (a piece's key each), if anywhere."""
     at = keys.find(key)
-    while at % KEY and at >= 0:  # found across two keys
+    while at % _KEY and at >= 0:  # found across two keys
         at = keys.find(key, at + 1)
-    return None if at < 0 else at // KEY
+    return None if at < 0 else at // _KEY
 
 
 def _matching(new: bytes, at: int, old: bytes, start: int) -> int:
     """How many pieces from the `at`th of `new` on are those from the `start`th of `old`
     on (at least the first): a window of keys at a time, and the first differing
     piece of a window by halving it."""
-    length, most = 1, min(len(new) // KEY - at, len(old) // KEY - start)
+    length, most = 1, min(len(new) // _KEY - at, len(old) // _KEY - start)
     while length < most:
         window = min(_WINDOW, most - length)
         if _same_keys(new, at + length, old, start + length, window):
@@ -167,7 +172,7 @@ def _matching(new: bytes, at: int, old: bytes, start: int) -> int:
 
 
 def _same_keys(new: bytes, at: int, old: bytes, start: int, count: int) -> bool:
-    return new[KEY * at:KEY * (at + count)] == old[KEY * start:KEY * (start + count)]
+    return new[_KEY * at:_KEY * (at + count)] == old[_KEY * start:_KEY * (start + count)]
 
 
 def _copied(bases: tuple[Board, ...], which: int, first: int, last: int) -> list[int]:
