@@ -30,7 +30,7 @@ run: $(VENV)/.run-installed
 test: $(VENV)/.test-installed system-packages
 	$(BIN)/ruff check src tests bench examples
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n 2 --dist worksteal --durations=30
+	$(BIN)/python -m pytest -n 2 --durations=30
 
 # Debian packages the suite drives: Chromium for the browser tests (never a browser of
 # Playwright's own) and PostgreSQL for the server's database test. Installed with apt when
