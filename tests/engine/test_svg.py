@@ -18,3 +18,30 @@ def test_attributes_are_written_by_kind_of_value_whatever_equal_value_came_first
 def test_numbers_are_written_to_two_places_without_trailing_zeros():
     assert svg.element("circle", r=1.005, cx=12.3456, cy=100.10) == '<circle r="1" cx="12.35" cy="100.1"/>'
     assert svg.element("circle", r=1.005, cx=12.3456, cy=100.10) == '<circle r="1" cx="12.35" cy="100.1"/>'
+
+
+class CountingGame:
+    """A game whose actions are their JSON's items, counting how often one is parsed."""
+
+    def __init__(self) -> None:
+        self.parsed = 0
+
+    def parse_action(self, data):
+        self.parsed += 1
+        return repr(sorted(data.items()))
+
+
+def test_a_decisions_actions_are_parsed_once_however_often_a_board_is_drawn():
+    game = CountingGame()
+    view = {"decision": {"actions": [{"kind": "mine", "area": "a"}, {"kind": "pass"}]}}
+    first = svg.decision_actions(game, view)
+    assert first == ["[('area', 'a'), ('kind', 'mine')]", "[('kind', 'pass')]"] and game.parsed == 2
+    assert svg.decision_actions(game, view) == first and game.parsed == 2
+    assert svg.decision_actions(game, {"seat": None}) == [] and svg.decision_actions(game, {"decision": None}) == []
+
+
+def test_an_action_holding_a_list_is_parsed_every_time_it_is_drawn():
+    game = CountingGame()
+    view = {"decision": {"actions": [{"kind": "sell", "cubes": [1, 2]}]}}
+    assert svg.decision_actions(game, view) == svg.decision_actions(game, view) == ["[('cubes', [1, 2]), ('kind', 'sell')]"]
+    assert game.parsed == 2

@@ -112,5 +112,22 @@ def document(width: float, height: float, *children: str, label: str) -> str:
 
 def legal_ids(game, view: Mapping[str, Any]) -> list[str]:
     """The ids of the legal actions in a view's decision (none for spectators and waiting seats)."""
-    decision = view.get("decision") or {}
-    return [game.parse_action(action).id for action in decision.get("actions", ())]
+    return [action.id for action in decision_actions(game, view)]
+
+
+def decision_actions(game, view: Mapping[str, Any]) -> list:
+    """The legal actions of a view's decision, parsed (none for spectators and waiting seats).
+    A board parses every action of its seat's decision on every draw: each is parsed once."""
+    return [_parsed(game, data) for data in (view.get("decision") or {}).get("actions", ())]
+
+
+def _parsed(game, data: Mapping[str, Any]):
+    try:
+        return _parsed_items(game, tuple(data.items()))
+    except TypeError:  # a field holding a list: not a key
+        return game.parse_action(data)
+
+
+@lru_cache(maxsize=8192)  # bounded: a server draws many games' decisions
+def _parsed_items(game, items: tuple[tuple[str, Any], ...]):
+    return game.parse_action(dict(items))

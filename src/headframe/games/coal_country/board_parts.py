@@ -48,8 +48,7 @@ def _spot(action) -> str | None:
 def _spots(game, view: dict) -> dict[str, list]:
     """Legal actions of the view's decision by the place they are clicked on."""
     spots: dict[str, list] = defaultdict(list)
-    for data in (view.get("decision") or {}).get("actions", ()):
-        action = game.parse_action(data)
+    for action in svg.decision_actions(game, view):
         spot = _spot(action)
         if spot is not None:
             spots[spot].append(action)

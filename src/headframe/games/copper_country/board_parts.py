@@ -63,7 +63,7 @@ class Actions:
     @classmethod
     def of(cls, game, view: dict[str, Any]) -> Actions:
         """The view's seat's legal actions (none for spectators and seats not to move)."""
-        actions = [game.parse_action(data) for data in (view.get("decision") or {}).get("actions", ())]
+        actions = svg.decision_actions(game, view)
         miners = view["seats"][view["seat"]]["miners"] if view["seat"] is not None else ()
         return cls(game, actions, miners)
 

@@ -136,9 +136,7 @@ def _places(game, view: dict[str, Any]) -> Places:
     """(place) -> [(action id, words)] for every legal action that has a place on the board."""
     places: dict[tuple, list[tuple[str, str]]] = defaultdict(list)
     me = view["seat"]
-    decision = view.get("decision") or {}
-    for data in decision.get("actions", ()):
-        action = game.parse_action(data)
+    for action in svg.decision_actions(game, view):
         if action.kind not in ON_BOARD:
             continue
         words = action_words(game, action)  # the menu's words (describe_action)

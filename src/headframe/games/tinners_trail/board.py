@@ -53,8 +53,7 @@ def render_board(game, view: dict[str, Any], narrow: bool = False) -> str:
 def _places(game, view: dict[str, Any]) -> dict[tuple[str, Any], list]:
     """The legal actions drawn at each place."""
     by_place: dict[tuple[str, Any], list] = defaultdict(list)
-    for data in (view.get("decision") or {}).get("actions", ()):
-        action = game.parse_action(data)
+    for action in svg.decision_actions(game, view):
         if action.kind in AREA_ACTIONS:
             by_place["area", action.area].append(action)
         elif action.kind == "build_adit":
