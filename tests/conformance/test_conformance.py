@@ -234,17 +234,20 @@ def check_pictures_of_views(state: State, turn: int = 0) -> None:
     inherit the determinize check above); here, their form: the observation of
     every seat, and the board of every seat to move and of one other audience,
     the `turn`-th in rotation (spectator first), so that over a game's checkpoints
-    every audience's board is drawn, at a fraction of the cost of all at each."""
+    every audience's board is drawn, at a fraction of the cost of all at each; and
+    those boards drawn together (`render_boards`) are the same."""
     game = state.game
     audiences = (None, *range(state.players))
     assert state.views(audiences) == {seat: state.view(seat) for seat in audiences}, \
         "views observed together are each seat's view (an OPEN game's observe ignores the seat)"
     others = [audience for audience in audiences if audience not in state.to_move()]
     drawn_for = set(state.to_move()) | ({others[turn % len(others)]} if others else set())
+    boards = []
     for seat in audiences:
         view = state.view(seat)
         if game.has_board() and seat in drawn_for:
-            picture = ElementTree.fromstring(game.render_board(view))
+            boards.append(game.render_board(view))
+            picture = ElementTree.fromstring(boards[-1])
             assert picture.tag.endswith("svg")
             offered = {a.id for a in state.decision(seat).actions} if seat in state.to_move() else set()
             drawn = {action for element in picture.iter() for action in element.get("data-actions", "").split()}
@@ -254,6 +257,9 @@ def check_pictures_of_views(state: State, turn: int = 0) -> None:
             vector = game.encode_observation(view)
             assert len(vector) == layout.size, "the observation fills its layout exactly"
             assert all(math.isfinite(x) for x in vector)
+    if boards:
+        views = [state.view(seat) for seat in audiences if seat in drawn_for]
+        assert game.render_boards(state.view(None), views) == boards, "boards drawn together are each one's own"
 
 
 def check_heuristic_picks_a_legal_action(state: State, seat: int, before: str, rng: Rng) -> None:

@@ -81,6 +81,19 @@ class GenerousBoard(PitLamps):
         return '<svg xmlns="http://www.w3.org/2000/svg"><g data-actions="dig"/></svg>'
 
 
+class CarelessLayers(PitLamps):
+    """Draws boards together as if every seat saw the spectator's."""
+
+    def render_boards(self, shared, views, narrow=False):
+        return [self.render_board(shared, narrow) for _ in views]
+
+
+def test_boards_drawn_together_that_are_not_each_ones_own_are_caught() -> None:
+    state = CarelessLayers().new_state(2, 3)
+    with pytest.raises(AssertionError, match="each one's own"):
+        check_pictures_of_views(state)
+
+
 def test_score_parts_that_do_not_add_up_are_caught() -> None:
     state = Miscounting().new_state(2, 3)
     play_random_game(state, Rng(3))

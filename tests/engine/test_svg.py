@@ -45,3 +45,22 @@ def test_an_action_holding_a_list_is_parsed_every_time_it_is_drawn():
     view = {"decision": {"actions": [{"kind": "sell", "cubes": [1, 2]}]}}
     assert svg.decision_actions(game, view) == svg.decision_actions(game, view) == ["[('cubes', [1, 2]), ('kind', 'sell')]"]
     assert game.parsed == 2
+
+
+def tiny_board(seat: svg.Seat) -> str:
+    """A board with a banner for its viewer and two places, of which `wide` takes a line
+    more with actions (what is below it moves)."""
+    you = seat.viewer(lambda for_seat: svg.text(0, 10, f"seat {for_seat.view['seat']}"))
+    mine = seat.place("mine", lambda actions: svg.clickable(svg.element("rect"), [str(a) for a in actions], "dig"))
+    lines = len(seat.places.get("wide", ()))
+    wide = seat.viewer(lambda for_seat: svg.text(0, 20, "wide") if len(for_seat.places.get("wide", ())) == lines
+                       else None)
+    return svg.group(you, mine, wide, svg.text(0, 30 + 10 * lines, "below"))
+
+
+def test_layered_boards_are_each_seats_own_with_what_they_share_drawn_once():
+    shared = {"seat": None}
+    seats = [svg.Seat(shared), svg.Seat({"seat": 0}, {"mine": [1, 2]}), svg.Seat({"seat": 1}, {"wide": [3]})]
+    assert svg.layered(tiny_board, shared, seats) == [tiny_board(seat) for seat in seats]
+    assert 'data-actions="1 2"' in svg.layered(tiny_board, shared, seats)[1]
+    assert svg.layered(tiny_board, shared, seats)[2].endswith('<text x="0" y="40">below</text></g>')

@@ -7,7 +7,7 @@ those into clicks, and actions drawn nowhere stay buttons."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from functools import cache, lru_cache
 from html import escape
 from typing import Any
@@ -131,3 +131,81 @@ def _parsed(game, data: Mapping[str, Any]):
 @lru_cache(maxsize=8192)  # bounded: a server draws many games' decisions
 def _parsed_items(game, items: tuple[tuple[str, Any], ...]):
     return game.parse_action(dict(items))
+
+
+# --- one drawing for every seat ------------------------------------------------------------
+
+
+class Seat:
+    """Who a board is drawn for: its view, and its decision's legal actions by the
+    place on the board where each is clicked. A board draws what depends on the seat
+    (the text saying whose move it is, "(you)", each place that may be clickable)
+    through `viewer` and `place`, so that one drawing of what every seat sees serves
+    all the seats of a state (`layered`)."""
+
+    def __init__(self, view: dict[str, Any], places: Mapping[Any, Sequence] | None = None) -> None:
+        self.view = view
+        self.places = places or {}
+
+    def viewer(self, draw: Callable[[Seat], str | None]) -> str:
+        """What `draw` draws for this seat (None: what it draws changes the board's
+        layout, which a layered drawing cannot share: the seat's board is drawn whole)."""
+        markup = draw(self)
+        assert markup is not None, "a whole board is always drawn"
+        return markup
+
+    def place(self, key: Hashable, draw: Callable[[Sequence], str]) -> str:
+        """What `draw` draws of the place `key` with the seat's legal actions there."""
+        return draw(self.places.get(key, ()))
+
+
+# A part's markup is fenced by a control character on each side, which no markup holds: XML forbids
+# them, and a name of a seat cannot hold one (server/api.py).
+_FENCE = "\x01"
+
+
+class _Layering(Seat):
+    """The seat of the drawing every seat shares: nothing to decide; it fences each part
+    drawn through it and keeps how to draw the part again for a seat."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        super().__init__(view)
+        self.parts: list[tuple[Hashable | None, Callable]] = []  # (None: a viewer's part, or a place's key; draw)
+
+    def viewer(self, draw: Callable[[Seat], str | None]) -> str:
+        self.parts.append((None, draw))
+        return _fenced(draw(self))
+
+    def place(self, key: Hashable, draw: Callable[[Sequence], str]) -> str:
+        self.parts.append((key, draw))
+        return _fenced(draw(()))
+
+
+def _fenced(markup: str | None) -> str:
+    assert markup is not None and _FENCE not in markup, "parts do not nest"
+    return _FENCE + markup + _FENCE
+
+
+def layered(draw: Callable[[Seat], str], shared: dict[str, Any], seats: Sequence[Seat]) -> list[str]:
+    """The boards `draw(seat)` draws for `seats` (views of one state), each the same
+    markup, with what they share drawn once: from `shared`, the view of a spectator,
+    who sees nothing any seat does not. Each seat's board is that drawing with its
+    viewer's parts drawn for it, and its places where it has legal actions."""
+    layering = _Layering(shared)
+    pieces = draw(layering).split(_FENCE)  # outside, part, outside, part, ..., outside
+    assert len(pieces) == 2 * len(layering.parts) + 1, "every part is fenced once"
+    return [_composed(draw, pieces, layering.parts, seat) for seat in seats]
+
+
+def _composed(draw: Callable[[Seat], str], pieces: list[str], parts: list[tuple[Hashable | None, Callable]],
+              seat: Seat) -> str:
+    composed = pieces.copy()
+    for number, (key, redraw) in enumerate(parts):
+        if key is None:
+            markup = redraw(seat)
+            if markup is None:
+                return draw(seat)
+            composed[2 * number + 1] = markup
+        elif key in seat.places:
+            composed[2 * number + 1] = redraw(seat.places[key])
+    return "".join(composed)

@@ -18,6 +18,7 @@ its `data-view` path. The map is drawn by `board_map`, the panels by
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import partial
 from typing import Any
 
 from headframe.engine import svg
@@ -33,21 +34,38 @@ ON_BOARD = AREA_ACTIONS + ("build_adit", "improve_steam_pumps", "invest")
 
 
 def render_board(game, view: dict[str, Any], narrow: bool = False) -> str:
-    by_place = _places(game, view)
+    return _drawn(game, narrow, svg.Seat(view, _places(game, view)))
+
+
+def render_boards(game, shared: dict[str, Any], views: list[dict[str, Any]], narrow: bool = False) -> list[str]:
+    """The boards of several seats' views of one state, what they share drawn once."""
+    return svg.layered(partial(_drawn, game, narrow), shared, [svg.Seat(view, _places(game, view)) for view in views])
+
+
+def _drawn(game, narrow: bool, seat: svg.Seat) -> str:
     if narrow:
-        return board_narrow.render(game, view, by_place)
+        return board_narrow.render(game, seat)
+    view = seat.view
     return svg.document(
         WIDTH, HEIGHT,
-        line(14, 27, *said(*board_panels.status(game.tables, view)), font_size=18, font_weight="bold", fill=INK,
-             data_to_move=board_panels.to_move(view)),
-        draw_map(game, view, by_place, WIDE_MAP),
-        board_panels.players(game, view),
+        seat.viewer(partial(_status, game)),
+        draw_map(game, seat, WIDE_MAP),
+        seat.viewer(partial(_players, game)),
         board_panels.prices(game, view, board_panels.PANEL_X, board_panels.prices_y(view)),
-        board_panels.investments(game, view, by_place),
+        board_panels.investments(game, seat),
         board_panels.time_track(game, view),
-        board_panels.developments(game, view, by_place),
+        board_panels.developments(game, seat),
         label=f"Tinners' Trail, turn {view['turn']}",
     )
+
+
+def _status(game, seat: svg.Seat) -> str:
+    return line(14, 27, *said(*board_panels.status(game.tables, seat.view)), font_size=18, font_weight="bold",
+                fill=INK, data_to_move=board_panels.to_move(seat.view))
+
+
+def _players(game, seat: svg.Seat) -> str:
+    return board_panels.players(game, seat.view)
 
 
 def _places(game, view: dict[str, Any]) -> dict[tuple[str, Any], list]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from typing import Any
 
 from headframe.engine import seat_colour, seat_label, seat_number, svg
@@ -117,17 +117,21 @@ NARROW_MAP = MapLayout(
 )
 
 
-def draw_map(game, view: dict[str, Any], by_place, layout: MapLayout) -> str:
+def draw_map(game, seat: svg.Seat, layout: MapLayout) -> str:
     t = game.tables
+    view = seat.view
     built = set(view["adits"])
     parts = [_sea_and_borders(game, layout)]
     for number, area in enumerate(view["areas"]):
-        parts.append(_area(game, view, number, by_place.get(("area", area["id"]), ()), layout))
+        parts.append(seat.place(("area", area["id"]), partial(_area, game, view, number, layout)))
     for border, (a, b) in zip(t.border_ids, t.borders):
         ends = layout.centres[t.area_ids[a]], layout.centres[t.area_ids[b]]
         where = f"between {t.area_names[a]} and {t.area_names[b]}"
-        parts.append(_adit_site(game, border, ends, where, border in built, by_place.get(("border", border), ()),
-                                layout.adit_r))
+        if border in built:
+            parts.append(_adit_site(game, border, ends, where, True, layout.adit_r, ()))
+        else:
+            parts.append(seat.place(("border", border), partial(_adit_site, game, border, ends, where, False,
+                                                                 layout.adit_r)))
     parts.append(_legend(layout))
     if view["auction"] and layout.auction_at:
         parts.append(auction(view, *layout.auction_at)[0])
@@ -164,7 +168,7 @@ def _legend(layout: MapLayout) -> str:
     return svg.group(*parts, class_="legend")
 
 
-def _area(game, view: dict[str, Any], number: int, actions, layout: MapLayout) -> str:
+def _area(game, view: dict[str, Any], number: int, layout: MapLayout, actions: Sequence) -> str:
     area = view["areas"][number]
     owner = area["mine"]
     auctioned = bool(view["auction"]) and view["auction"]["area"] == area["id"]
@@ -264,7 +268,7 @@ def _area_hint(game, name: str, actions: Sequence) -> str:
     return "; ".join(phrases)
 
 
-def _adit_site(game, border: str, ends: tuple, where: str, built: bool, actions, r: int) -> str:
+def _adit_site(game, border: str, ends: tuple, where: str, built: bool, r: int, actions: Sequence) -> str:
     """An adit in the middle of its border: built, or a place to click."""
     (ax, ay), (bx, by) = ends
     mx, my = (ax + bx) / 2, (ay + by) / 2

@@ -6,7 +6,8 @@ Order of Play column, and the developments."""
 from __future__ import annotations
 
 from collections import defaultdict
-from functools import lru_cache
+from collections.abc import Sequence
+from functools import lru_cache, partial
 from typing import Any
 
 from headframe.engine import seat_colour, seat_label, seat_number, svg
@@ -56,29 +57,35 @@ def players(game, view: dict[str, Any], x: int = PANEL_X, y: int = 40, width: in
     parts = [svg.text(x, y + 16, "Players", font_size=16, font_weight="bold", fill=INK)]
     me = view.get("seat")
     for place, seat in enumerate(range(len(view["players"])) if seats is None else seats):
-        player = view["players"][seat]
-        ry = y + 26 + place * CARD_H
-        to_move = seat in view["to_move"]
-        at = f"players.{seat}."
-        parts += [
-            svg.element("rect", x=x - 4, y=ry, width=width + 4, height=CARD_H - 4, rx=5,
-                        fill="#fff7e0" if to_move else "#ffffff",
-                        stroke=seat_colour(seat), stroke_width=3 if to_move else 1.5),
-            svg.element("circle", cx=x + 10, cy=ry + 14, r=8, fill=seat_colour(seat)),
-            label(x + 24, ry + 19, seat_label(seat) + (" (you)" if seat == me else ""), width - 28,
-                  smallest=smallest, font_weight="bold", fill=INK),
-            line(x + 4, ry + 38, words("£"), svg.amount(player["money"], at + "money"), words(" · "),
-                 svg.amount(player["vp"], at + "vp"), words(" VP · "), svg.amount(player["time_spent"], at + "time_spent"),
-                 words(f"/{game.tables.time_points} TP"), font_size=15, font_weight="bold", fill=INK),
-            line(x + 4, ry + 55, words("holds "), svg.amount(player["held_copper"], at + "held_copper"),
-                 words(" copper, "), svg.amount(player["held_tin"], at + "held_tin"), words(" tin · mines "),
-                 svg.amount(player["mines"], at + "mines"), font_size=14, fill=INK),
-            line(x + 4, ry + 71, words("sold "), svg.amount(player["copper_sold"], at + "copper_sold"),
-                 words(" copper, "), svg.amount(player["tin_sold"], at + "tin_sold"), words(" tin · "),
-                 svg.amount(player["investment_cubes"], at + "investment_cubes"), words(" cubes left"),
-                 font_size=14, fill=INK),
-        ]
+        name = seat_label(seat) + (" (you)" if seat == me else "")
+        parts.append(_card(game, x, y + 26 + place * CARD_H, width, smallest, seat, name, seat in view["to_move"],
+                           tuple(view["players"][seat].items())))
     return svg.group(*parts, class_="players")
+
+
+@lru_cache(maxsize=4096)  # bounded: a server draws many games; the seat's name is a key (a table's names)
+def _card(game, x: int, ry: int, width: int, smallest: int, seat: int, name: str, to_move: bool,
+          items: tuple) -> str:
+    """A player's card, headed `name` (`items`: its view's)."""
+    player = dict(items)
+    at = f"players.{seat}."
+    return "".join([
+        svg.element("rect", x=x - 4, y=ry, width=width + 4, height=CARD_H - 4, rx=5,
+                    fill="#fff7e0" if to_move else "#ffffff",
+                    stroke=seat_colour(seat), stroke_width=3 if to_move else 1.5),
+        svg.element("circle", cx=x + 10, cy=ry + 14, r=8, fill=seat_colour(seat)),
+        label(x + 24, ry + 19, name, width - 28, smallest=smallest, font_weight="bold", fill=INK),
+        line(x + 4, ry + 38, words("£"), svg.amount(player["money"], at + "money"), words(" · "),
+             svg.amount(player["vp"], at + "vp"), words(" VP · "), svg.amount(player["time_spent"], at + "time_spent"),
+             words(f"/{game.tables.time_points} TP"), font_size=15, font_weight="bold", fill=INK),
+        line(x + 4, ry + 55, words("holds "), svg.amount(player["held_copper"], at + "held_copper"),
+             words(" copper, "), svg.amount(player["held_tin"], at + "held_tin"), words(" tin · mines "),
+             svg.amount(player["mines"], at + "mines"), font_size=14, fill=INK),
+        line(x + 4, ry + 71, words("sold "), svg.amount(player["copper_sold"], at + "copper_sold"),
+             words(" copper, "), svg.amount(player["tin_sold"], at + "tin_sold"), words(" tin · "),
+             svg.amount(player["investment_cubes"], at + "investment_cubes"), words(" cubes left"),
+             font_size=14, fill=INK),
+    ])
 
 
 def prices_y(view: dict[str, Any]) -> int:
@@ -120,10 +127,12 @@ def _prices(game, x: int, y: int, ores: tuple[tuple[str, int, int], ...]) -> str
 CELL_H = 48  # an investment box
 
 
-def investments(game, view: dict[str, Any], by_place, x: int = 10, y: int = BOTTOM_Y, turns_across: bool = False,
+def investments(game, seat: svg.Seat, x: int = 10, y: int = BOTTOM_Y, turns_across: bool = False,
                 cell_w: int = 84) -> str:
     """The display: a row per turn, a column per cost, as printed; `turns_across`: a
-    column per turn (for a narrow board)."""
+    column per turn (for a narrow board). The boxes of this turn's row are where the
+    seat invests."""
+    view = seat.view
     cell_h = CELL_H
     parts = [svg.text(x, y + 18, "External investments (VP per cube)", font_size=16, font_weight="bold", fill=INK)]
     current = view["turn"] - 1 if view["step"] == "invest" else None
@@ -136,14 +145,19 @@ def investments(game, view: dict[str, Any], by_place, x: int = 10, y: int = BOTT
             bx = x + 62 + column * (cell_w + 4)
             if turns_across:
                 bx, ry = x + number * (cell_w + 4), y + 54 + column * (cell_h + 4)
-            owners = ", ".join(seat_name(seat) for seat in box["cubes"]) or "empty"
-            actions = by_place.get(("invest", column), ()) if number == current else ()
-            hint = (f"{game.describe_action(actions[0])} ({box['vp']} VP)" if actions else
-                    f"Turn {row['turn']}, £{box['cost']} for {box['vp']} VP: {owners}")
-            parts.append(_investment_box(game, bx, ry, cell_w, number, column, row["turn"], box["cost"], box["vp"],
-                                         tuple(box["cubes"]), number == current,
-                                         tuple(action.id for action in actions), hint))
+            draw = partial(_investment, game, bx, ry, cell_w, number, column, row["turn"], box, number == current)
+            parts.append(seat.place(("invest", column), draw) if number == current else draw(()))
     return svg.group(*parts, class_="investments")
+
+
+def _investment(game, bx: int, ry: int, cell_w: int, number: int, column: int, turn: int, box: dict[str, Any],
+                current: bool, actions: Sequence) -> str:
+    """An investment box, where `actions` invest."""
+    owners = ", ".join(seat_name(seat) for seat in box["cubes"]) or "empty"
+    hint = (f"{game.describe_action(actions[0])} ({box['vp']} VP)" if actions else
+            f"Turn {turn}, £{box['cost']} for {box['vp']} VP: {owners}")
+    return _investment_box(game, bx, ry, cell_w, number, column, turn, box["cost"], box["vp"], tuple(box["cubes"]),
+                           current, tuple(action.id for action in actions), hint)
 
 
 TIME_TRACK_H = 224
@@ -213,9 +227,15 @@ def developments_h(view: dict[str, Any]) -> int:
     return 164 if view["pumping"] else 140
 
 
-def developments(game, view: dict[str, Any], by_place, x: int = 895, y: int = BOTTOM_Y) -> str:
-    pumps = tuple((box, discs, tuple(a.id for a in by_place.get(("pumps", box), ())),
-                   game.describe_action(by_place[("pumps", box)][0]) if ("pumps", box) in by_place else "")
+def developments(game, seat: svg.Seat, x: int = 895, y: int = BOTTOM_Y) -> str:
+    """The developments, where the seat takes a steam pump box."""
+    return seat.viewer(partial(_seat_developments, game, x, y))
+
+
+def _seat_developments(game, x: int, y: int, seat: svg.Seat) -> str:
+    view, places = seat.view, seat.places
+    pumps = tuple((box, discs, tuple(a.id for a in places.get(("pumps", box), ())),
+                   game.describe_action(places[("pumps", box)][0]) if ("pumps", box) in places else "")
                   for box, discs in enumerate(view["steam_pumps"]))
     return _developments(game, x, y, tuple(view["available"][kind] for kind, _ in _STOCK), pumps, view["pumping"])
 

@@ -1,0 +1,44 @@
+"""One drawing for every seat (`render_boards`): the boards of a state's seats and
+spectators, each exactly the board `render_board` draws for its view, with what they
+share (the map, the panels, the tracks) drawn once."""
+
+from __future__ import annotations
+
+import pytest
+
+from headframe.engine import Rng
+from headframe.engine.people import naming
+from headframe.games.tinners_trail import board_panels
+
+from .helpers import GAME
+
+
+@pytest.mark.parametrize(("players", "every"), [(2, 1), (3, 3), (4, 5)])
+def test_every_audiences_board_is_the_one_drawn_for_it_alone_through_a_whole_game(players, every):
+    state = GAME.new_state(players, seed=20 + players)
+    rng = Rng(players)
+    audiences = [None, *range(players)]
+    count = 0
+    with naming(("Ann", "Bob", "Cy", "Dee")[:players]):
+        while True:
+            if count % every == 0 or state.step in ("pumps", "invest", "prospect", "over"):  # short steps: always
+                views = [state.view(audience) for audience in audiences]
+                for narrow in (False, True):
+                    assert GAME.render_boards(views[0], views, narrow) == [GAME.render_board(view, narrow)
+                                                                           for view in views]
+            if state.is_over():
+                break
+            seat = state.to_move()[0]
+            action = GAME.heuristic(state, seat, rng) if count % 2 else rng.choice(state.decision(seat).actions)
+            state.apply(seat, action)
+            count += 1
+
+
+def test_what_the_seats_share_is_drawn_once(monkeypatch):
+    drawn = []
+    time_track = board_panels.time_track
+    monkeypatch.setattr(board_panels, "time_track", lambda *args: drawn.append(1) or time_track(*args))
+    state = GAME.new_state(4, seed=3)
+    views = [state.view(audience) for audience in (None, 0, 1, 2, 3)]
+    assert len(GAME.render_boards(views[0], views)) == 5
+    assert len(drawn) == 1
