@@ -161,7 +161,7 @@ def test_a_connection_that_closes_while_its_board_is_drawn_leaves_it_to_the_next
 
 async def drawn_by(pictures: Pictures, view: dict) -> str | None:
     try:
-        board = await pictures.board("pit-lamps", view, ("Ann", "Bob"), False, "g1")
+        [board] = await pictures.boards("pit-lamps", view, [view], ("Ann", "Bob"), False, "g1")
         return None if board is None else board.svg
     finally:
         await asyncio.to_thread(pictures.close)
@@ -175,20 +175,38 @@ def test_boards_drawn_in_processes_or_a_thread_are_the_games_own():
     assert asyncio.run(drawn_by(Pictures(0), view)) == expected  # the fallback: a thread
 
 
+def test_the_boards_of_a_states_seats_are_drawn_together_each_as_its_own():
+    game = load_game("tinners-trail")
+    state = game.new_state(3, 5)
+    views = [state.view(seat) for seat in (state.to_move()[0], None, 2)]
+    names = ("Ann", "Bob", "Cy")
+
+    async def drawn():
+        pictures = Pictures(1)
+        try:
+            return await pictures.boards("tinners-trail", state.view(None), views, names, True, "g1")
+        finally:
+            await asyncio.to_thread(pictures.close)
+
+    with naming(names):
+        expected = [game.render_board(view, narrow=True) for view in views]
+    assert [board.svg for board in asyncio.run(drawn())] == expected
+
+
 def test_a_picture_that_fails_or_a_worker_that_dies_does_not_stop_the_game(caplog):
     view = PIT_LAMPS.new_state(2, 7).view(0)
 
     async def scenario():
         pictures = Pictures(1)
         try:
-            assert await pictures.board("pit-lamps", {"not": "a view"}, ("Ann", "Bob"), False, "g1") is None
-            assert await pictures.board("pit-lamps", view, ("Ann", "Bob"), False, "g1")
+            assert await pictures.boards("pit-lamps", view, [{"not": "a view"}], ("Ann", "Bob"), False, "g1") == [None]
+            assert await pictures.boards("pit-lamps", view, [view], ("Ann", "Bob"), False, "g1") != [None]
             for pid in list(pictures._pool._processes):  # noqa: SLF001 (the pool's workers, to kill them)
                 os.kill(pid, signal.SIGKILL)
             await asyncio.sleep(0.2)
-            return await pictures.board("pit-lamps", view, ("Ann", "Bob"), False, "g1")
+            return await pictures.boards("pit-lamps", view, [view], ("Ann", "Bob"), False, "g1")
         finally:
             await asyncio.to_thread(pictures.close)
 
-    assert asyncio.run(scenario())  # a fresh pool drew it
+    assert asyncio.run(scenario()) != [None]  # a fresh pool drew it
     assert "the board of game g1 (pit-lamps) failed to draw" in caplog.text

@@ -92,16 +92,17 @@ def broadcast(room: Room) -> None:
     (its version moved): a seat learns nothing from others' sealed steps, not even
     that they happened. Messages are built once per seat and change, however many
     watch, and boards drawn only for the seats someone is sent."""
+    for narrow in (False, True):  # each layout's boards at once: a game draws what they share once
+        room.draw_boards([seat for watcher in room.watchers if watcher.narrow == narrow
+                          for seat in _behind(room, watcher)], narrow)
     states: dict[tuple[int | None, int], dict[str, Any]] = {}
     # Updates by seat, log start and layout, each with the view it patches: watchers of a seat were
     # sent the same view object (the room's, once per state), so they share one update.
     built: dict[tuple[int | None, int, bool], list[tuple[dict[str, Any] | None, Update]]] = {}
     log_length = len(room.state.log)
     for watcher in list(room.watchers):
-        for seat in watcher.audiences:
+        for seat in _behind(room, watcher):
             version = room.version_for(seat)
-            if watcher.version_sent.get(seat) == version:
-                continue
             start = min(watcher.log_sent.get(seat, 0), log_length)
             if (seat, start) not in states:
                 states[seat, start] = room.seat_state(seat, start)
@@ -115,10 +116,15 @@ def broadcast(room: Room) -> None:
             watcher.post(update)
 
 
+def _behind(room: Room, watcher: Watcher) -> list[int | None]:
+    """The watcher's seats whose view changed since it was last sent one."""
+    return [seat for seat in watcher.audiences if watcher.version_sent.get(seat) != room.version_for(seat)]
+
+
 def _update(room: Room, state: dict[str, Any], watcher: Watcher, base: dict[str, Any] | None) -> Update:
     """The update of a seat's `state` for a watcher that was last sent the view `base` (None: nothing)."""
     seat, view = state["seat"], state["view"]
-    board = room.board(seat, view, watcher.narrow)
+    board = room.board(seat, watcher.narrow)
     if base is None:
         return Update(seat, state, board)
     message = {key: value for key, value in state.items() if key != "view"}

@@ -4,9 +4,11 @@ A board is thousands of SVG elements: drawing one takes milliseconds of pure
 Python, which on the event loop would hold up every game's updates (and a
 thread would hold the GIL as long). So boards are drawn in worker processes
 (`board_workers` of them; 0: in a thread, where no process may be started).
-A worker gets plain data, a seat's view and the seats' names, never the state;
-it comes from the bots' forkserver (bots.py), which has imported the games.
-A worker that dies breaks the pool: a fresh one draws the board again."""
+A worker gets plain data, never the state: the views of the seats whose boards
+are wanted, all of one state, with its spectator's view and the seats' names,
+and draws them at once (`Game.render_boards`: a game draws what they share
+once). It comes from the bots' forkserver (bots.py), which has imported the
+games. A worker that dies breaks the pool: a fresh one draws the boards again."""
 
 from __future__ import annotations
 
@@ -26,11 +28,12 @@ from .patches import Board
 log = logging.getLogger("headframe.server")
 
 
-def draw(game: str, view: dict[str, Any], names: tuple[str, ...], narrow: bool) -> Board:
-    """The board of a seat's view, in the seats' names, cut into the pieces its
-    patches are made of (what runs in a worker)."""
+def draw(game: str, shared: dict[str, Any], views: list[dict[str, Any]], names: tuple[str, ...],
+         narrow: bool) -> list[Board]:
+    """The boards of seats' `views` of one state (`shared`: its spectator's), in the
+    seats' names, each cut into the pieces its patches are made of (what runs in a worker)."""
     with naming(names):
-        return Board.cut(load_game(game).render_board(view, narrow))
+        return [Board.cut(board) for board in load_game(game).render_boards(shared, views, narrow)]
 
 
 def _ready() -> None:
@@ -66,30 +69,30 @@ class Pictures:
                                              initargs=(registered_by_hand(),))
         return self._pool
 
-    async def board(self, game: str, view: dict[str, Any], names: tuple[str, ...], narrow: bool,
-                    game_id: str) -> Board | None:
-        """The board, or None if drawing it failed: a picture's bug must not stop the
-        game (the page shows the view's tables instead)."""
+    async def boards(self, game: str, shared: dict[str, Any], views: list[dict[str, Any]],
+                     names: tuple[str, ...], narrow: bool, game_id: str) -> list[Board | None]:
+        """The boards of `views` (see `draw`), or Nones if drawing them failed: a
+        picture's bug must not stop the game (the page shows the view's tables instead)."""
         try:
-            return await self._draw(game, view, names, narrow)
+            return list(await self._draw(game, shared, views, names, narrow))
         except Exception:
             log.exception("the board of game %s (%s) failed to draw", game_id, game)
-            return None
+            return [None] * len(views)
 
-    async def _draw(self, game: str, view: dict[str, Any], names: tuple[str, ...], narrow: bool) -> Board:
+    async def _draw(self, game: str, *task: Any) -> list[Board]:
         if self.workers <= 0:
-            return await asyncio.to_thread(draw, game, view, names, narrow)
+            return await asyncio.to_thread(draw, game, *task)
         if self._starting is not None:
             await self._starting  # never called at once with _start_workers
         loop = asyncio.get_running_loop()
         pool = self._started()
         try:
-            return await loop.run_in_executor(pool, draw, game, view, names, narrow)
+            return await loop.run_in_executor(pool, draw, game, *task)
         except BrokenProcessPool:
             if self._pool is pool:
                 self._pool = None
                 pool.shutdown(wait=False, cancel_futures=True)
-            return await loop.run_in_executor(self._started(), draw, game, view, names, narrow)
+            return await loop.run_in_executor(self._started(), draw, game, *task)
 
     def close(self) -> None:
         """Stop the workers (after the boards they are drawing)."""

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 from headframe.engine import Game, State
@@ -73,6 +75,16 @@ class Watcher:
                 self.on_drop()
 
 
+def _deal(futures: list[asyncio.Future[Board | None]], drawing: asyncio.Future[list[Board | None]]) -> None:
+    """Each board drawn to the future of its seat."""
+    if drawing.cancelled():  # the server is closing
+        for future in futures:
+            future.cancel()
+        return
+    for future, board in zip(futures, drawing.result()):
+        future.set_result(board)
+
+
 class Room:
     def __init__(self, row: GameRow, game: Game, state: State, pictures: Pictures,
                  seen: list[int | None] | None = None) -> None:
@@ -91,6 +103,7 @@ class Room:
         self.pictures = pictures
         self._boards: dict[tuple[Audience, bool], asyncio.Future[Board | None]] = {}  # by seat and narrow
         self._boards_of: tuple[State, tuple[str, ...]] | None = None  # the state and names they were drawn with
+        self._drawing: set[asyncio.Future] = set()  # the batches being drawn (a task is kept only if referenced)
         self.clock: clocks.Clock | None = None  # None: no clock (standins.Timekeeper keeps it)
         self.notices: list[Notice] = []
 
@@ -247,26 +260,41 @@ class Room:
     async def whole_state(self, seat: Audience, narrow: bool = False) -> dict[str, Any]:
         """The seat's state with its board (in the phone's layout if `narrow`)."""
         state = self.seat_state(seat)
-        board = await asyncio.shield(self.board(seat, state["view"], narrow))  # shared: see board
+        board = await asyncio.shield(self.board(seat, narrow))  # shared: see board
         return {**state, "board": None if board is None else board.svg}
 
-    def board(self, seat: Audience, view: dict[str, Any], narrow: bool = False) -> asyncio.Future[Board | None]:
-        """The game's board picture of `view` (the seat's now), being drawn off the
-        event loop (pictures.py): once per seat, layout, state and seats' names however
-        many connections hold the seat (a seat taken by Ann after a board was drawn
-        is drawn again); None for a game without one, or whose picture failed.
-        Await it shielded: a waiter's cancellation would cancel every waiter's board."""
-        if not self.game.has_board():
-            nothing: asyncio.Future[Board | None] = asyncio.get_running_loop().create_future()
-            nothing.set_result(None)
-            return nothing
+    def board(self, seat: Audience, narrow: bool = False) -> asyncio.Future[Board | None]:
+        """The game's board picture of the seat's view now, being drawn off the event
+        loop (pictures.py): once per seat, layout, state and seats' names however many
+        connections hold the seat (a seat taken by Ann after a board was drawn is
+        drawn again); None for a game without one, or whose picture failed. Await it
+        shielded: a waiter's cancellation would cancel every waiter's board."""
+        self.draw_boards((seat,), narrow)
+        return self._boards[seat, narrow]
+
+    def draw_boards(self, seats: Iterable[Audience], narrow: bool) -> None:
+        """Start drawing the boards of `seats` not yet drawn, all at once: a game draws
+        what they share once (`Game.render_boards`)."""
         names = self.names()
         if self._boards_of is None or self._boards_of[0] is not self.state or self._boards_of[1] != names:
             self._boards, self._boards_of = {}, (self.state, names)
-        key = (seat, narrow)
-        if key not in self._boards:
-            self._boards[key] = asyncio.ensure_future(self.pictures.board(self.game.name, view, names, narrow, self.id))
-        return self._boards[key]
+        wanted = [seat for seat in dict.fromkeys(seats) if (seat, narrow) not in self._boards]
+        if not wanted:
+            return
+        loop = asyncio.get_running_loop()
+        futures: list[asyncio.Future[Board | None]] = [loop.create_future() for _ in wanted]
+        for seat, future in zip(wanted, futures):
+            self._boards[seat, narrow] = future
+        if not self.game.has_board():
+            for future in futures:
+                future.set_result(None)
+            return
+        views = self.views(self.state)
+        drawing = asyncio.ensure_future(self.pictures.boards(self.game.name, views[None], [views[seat] for seat in wanted],
+                                                             names, narrow, self.id))
+        self._drawing.add(drawing)
+        drawing.add_done_callback(self._drawing.discard)
+        drawing.add_done_callback(partial(_deal, futures))
 
     async def text(self, seat: Audience) -> dict[str, Any]:
         """The game's text picture of a seat's view: asked for, not broadcast, and
