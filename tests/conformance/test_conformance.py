@@ -259,7 +259,8 @@ def check_pictures_of_views(state: State, turn: int = 0) -> None:
             assert all(math.isfinite(x) for x in vector)
     if boards:
         views = [state.view(seat) for seat in audiences if seat in drawn_for]
-        assert game.render_boards(state.view(None), views) == boards, "boards drawn together are each one's own"
+        together = ["".join(parts) for parts in game.render_boards(state.view(None), views)]
+        assert together == boards, "boards drawn together are each one's own"
 
 
 def check_heuristic_picks_a_legal_action(state: State, seat: int, before: str, rng: Rng) -> None:

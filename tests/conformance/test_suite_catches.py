@@ -85,7 +85,7 @@ class CarelessLayers(PitLamps):
     """Draws boards together as if every seat saw the spectator's."""
 
     def render_boards(self, shared, views, narrow=False):
-        return [self.render_board(shared, narrow) for _ in views]
+        return [[self.render_board(shared, narrow)] for _ in views]
 
 
 def test_boards_drawn_together_that_are_not_each_ones_own_are_caught() -> None:

@@ -61,6 +61,8 @@ def tiny_board(seat: svg.Seat) -> str:
 def test_layered_boards_are_each_seats_own_with_what_they_share_drawn_once():
     shared = {"seat": None}
     seats = [svg.Seat(shared), svg.Seat({"seat": 0}, {"mine": [1, 2]}), svg.Seat({"seat": 1}, {"wide": [3]})]
-    assert svg.layered(tiny_board, shared, seats) == [tiny_board(seat) for seat in seats]
-    assert 'data-actions="1 2"' in svg.layered(tiny_board, shared, seats)[1]
-    assert svg.layered(tiny_board, shared, seats)[2].endswith('<text x="0" y="40">below</text></g>')
+    boards = svg.layered(tiny_board, shared, seats)
+    assert ["".join(parts) for parts in boards] == [tiny_board(seat) for seat in seats]
+    assert boards[0][0] is boards[1][0] and boards[0][4] is boards[1][4]  # what they share: one object
+    assert boards[1][3] == '<g class="clickable" data-actions="1 2"><rect/><title>dig</title></g>'
+    assert boards[2] == [tiny_board(seats[2])]  # its "wide" moves what is below: drawn whole

@@ -26,8 +26,9 @@ def test_each_seats_boards_through_a_game_are_rebuilt_from_their_patches(name):
     for _ in range(30):
         seat = state.to_move()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
-        for viewer in (0, 1):
-            drawn = board(game.render_board(state.view(viewer)))
+        drawn_together = Board.cut_all(game.render_boards(state.view(None), [state.view(0), state.view(1)]))
+        for viewer, drawn in enumerate(drawn_together):  # as the board workers draw them
+            assert drawn.svg == game.render_board(state.view(viewer))
             for bases in (1, 2):
                 held = kept[viewer][:bases]
                 patch = drawn.patch_from(*held) if held else None
@@ -38,6 +39,16 @@ def test_each_seats_boards_through_a_game_are_rebuilt_from_their_patches(name):
             board_bytes += len(drawn.svg)
             kept[viewer].insert(0, drawn)
     assert patches > 100 and sent[2] <= sent[1] < board_bytes / 4
+
+
+def test_boards_given_as_parts_are_cut_at_every_part_and_each_part_once():
+    shared, mine, yours = "<svg><g>a</g>", "<text>b</text>x", ""
+    boards = Board.cut_all([[shared, mine, "</svg>"], [shared, yours, "</svg>"]])
+    assert [board.svg for board in boards] == ["<svg><g>a</g><text>b</text>x</svg>", "<svg><g>a</g></svg>"]
+    pieces = [boards[0].piece(index) for index in range(len(boards[0].cuts) - 1)]
+    assert pieces == ["<svg>", "<g>a</g>", "<text>b</text>x", "</svg>"]
+    assert boards[1].keys == boards[0].keys[:16] + boards[0].keys[24:]  # each piece keyed once, by its markup
+    assert boards[0].patch_from(boards[1]) == [[0, 13], "<text>b</text>x", [13, 19]]
 
 
 def test_a_range_of_the_board_before_the_last_says_so():

@@ -24,8 +24,8 @@ def test_every_audiences_board_is_the_one_drawn_for_it_alone_through_a_whole_gam
             if count % every == 0 or state.step in ("pumps", "invest", "prospect", "over"):  # short steps: always
                 views = [state.view(audience) for audience in audiences]
                 for narrow in (False, True):
-                    assert GAME.render_boards(views[0], views, narrow) == [GAME.render_board(view, narrow)
-                                                                           for view in views]
+                    together = ["".join(parts) for parts in GAME.render_boards(views[0], views, narrow)]
+                    assert together == [GAME.render_board(view, narrow) for view in views]
             if state.is_over():
                 break
             seat = state.to_move()[0]

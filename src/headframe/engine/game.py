@@ -188,11 +188,13 @@ class Game:
         text under `svg.NARROW_TEXT` units (docs/architecture.md)."""
         raise NotImplementedError(f"{self.title} has no board picture")
 
-    def render_boards(self, shared: dict[str, Any], views: list[dict[str, Any]], narrow: bool = False) -> list[str]:
+    def render_boards(self, shared: dict[str, Any], views: list[dict[str, Any]],
+                      narrow: bool = False) -> list[list[str]]:
         """`render_board` of each of `views`, views of one state (`shared`: its
-        spectator's view). A game whose boards differ by seat only in parts it
-        draws through `svg.Seat` draws what they share once (`svg.layered`)."""
-        return [self.render_board(view, narrow) for view in views]
+        spectator's view), as parts that joined are the board. A game whose boards
+        differ by seat only in parts it draws through `svg.Seat` draws what they
+        share once, one object in every board (`svg.layered`)."""
+        return [[self.render_board(view, narrow)] for view in views]
 
     def has_board(self) -> bool:
         return type(self).render_board is not Game.render_board

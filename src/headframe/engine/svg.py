@@ -186,11 +186,12 @@ def _fenced(markup: str | None) -> str:
     return _FENCE + markup + _FENCE
 
 
-def layered(draw: Callable[[Seat], str], shared: dict[str, Any], seats: Sequence[Seat]) -> list[str]:
-    """The boards `draw(seat)` draws for `seats` (views of one state), each the same
-    markup, with what they share drawn once: from `shared`, the view of a spectator,
-    who sees nothing any seat does not. Each seat's board is that drawing with its
-    viewer's parts drawn for it, and its places where it has legal actions."""
+def layered(draw: Callable[[Seat], str], shared: dict[str, Any], seats: Sequence[Seat]) -> list[list[str]]:
+    """The boards `draw(seat)` draws for `seats` (views of one state), each as parts
+    that joined are the same markup, with what they share drawn once (one object in
+    every board): from `shared`, the view of a spectator, who sees nothing any seat
+    does not. Each seat's board is that drawing with its viewer's parts drawn for it,
+    and its places where it has legal actions."""
     layering = _Layering(shared)
     pieces = draw(layering).split(_FENCE)  # outside, part, outside, part, ..., outside
     assert len(pieces) == 2 * len(layering.parts) + 1, "every part is fenced once"
@@ -198,14 +199,14 @@ def layered(draw: Callable[[Seat], str], shared: dict[str, Any], seats: Sequence
 
 
 def _composed(draw: Callable[[Seat], str], pieces: list[str], parts: list[tuple[Hashable | None, Callable]],
-              seat: Seat) -> str:
+              seat: Seat) -> list[str]:
     composed = pieces.copy()
     for number, (key, redraw) in enumerate(parts):
         if key is None:
             markup = redraw(seat)
             if markup is None:
-                return draw(seat)
+                return [draw(seat)]
             composed[2 * number + 1] = markup
         elif key in seat.places:
             composed[2 * number + 1] = redraw(seat.places[key])
-    return "".join(composed)
+    return composed

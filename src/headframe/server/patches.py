@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any
@@ -81,10 +82,29 @@ class Board:
 
     @classmethod
     def cut(cls, svg: str) -> Board:
-        """The board `svg` in pieces (in the board workers, which send it so)."""
-        cuts = (0, *(cut.start() for cut in _CUT.finditer(svg)), len(svg))
-        pieces = [svg[start:end] for start, end in zip(cuts, cuts[1:])]
-        keys = array("q", map(hash, pieces)).tobytes()
+        """The board `svg` in pieces."""
+        return cls.cut_all([[svg]])[0]
+
+    @classmethod
+    def cut_all(cls, boards: Sequence[Sequence[str]]) -> list[Board]:
+        """Boards given as parts that joined are each board (`Game.render_boards`), in
+        pieces (in the board workers, which send them so). A part starts a piece, and is
+        cut once however many boards hold it: the seats' boards of a state share most."""
+        cut: dict[int, tuple[list[str], bytes]] = {}  # by the part's id: every part is held by `boards`
+        for part in (part for parts in boards for part in parts):
+            if part and id(part) not in cut:
+                ends = [match.start() for match in _CUT.finditer(part, 1)]
+                ends.append(len(part))
+                pieces = [part[start:end] for start, end in zip([0, *ends], ends)]
+                cut[id(part)] = pieces, array("q", map(hash, pieces)).tobytes()
+        return [cls._joined([cut[id(part)] for part in parts if part]) for parts in boards]
+
+    @classmethod
+    def _joined(cls, cut: list[tuple[list[str], bytes]]) -> Board:
+        pieces = [piece for part_pieces, _ in cut for piece in part_pieces]
+        svg = "".join(pieces)
+        cuts = tuple(accumulate(map(len, pieces), initial=0))
+        keys = b"".join(part_keys for _, part_keys in cut)
         if _utf16_length(svg) == len(svg):  # nothing past the basic plane: UTF-16 counts as Python does
             return cls(svg, cuts, cuts, keys)
         return cls(svg, cuts, tuple(accumulate(map(_utf16_length, pieces), initial=0)), keys)

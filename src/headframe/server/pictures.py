@@ -33,7 +33,7 @@ def draw(game: str, shared: dict[str, Any], views: list[dict[str, Any]], names: 
     """The boards of seats' `views` of one state (`shared`: its spectator's), in the
     seats' names, each cut into the pieces its patches are made of (what runs in a worker)."""
     with naming(names):
-        return [Board.cut(board) for board in load_game(game).render_boards(shared, views, narrow)]
+        return Board.cut_all(load_game(game).render_boards(shared, views, narrow))
 
 
 def _ready() -> None:

@@ -105,7 +105,8 @@ Four turns of seven phases; victory points come only from investments.
     def render_board(self, view: dict[str, Any], narrow: bool = False) -> str:
         return board.render_board(self, view, narrow)
 
-    def render_boards(self, shared: dict[str, Any], views: list[dict[str, Any]], narrow: bool = False) -> list[str]:
+    def render_boards(self, shared: dict[str, Any], views: list[dict[str, Any]],
+                      narrow: bool = False) -> list[list[str]]:
         return board.render_boards(self, shared, views, narrow)
 
     def render_text(self, view: dict[str, Any]) -> str:

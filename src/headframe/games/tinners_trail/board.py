@@ -37,7 +37,7 @@ def render_board(game, view: dict[str, Any], narrow: bool = False) -> str:
     return _drawn(game, narrow, svg.Seat(view, _places(game, view)))
 
 
-def render_boards(game, shared: dict[str, Any], views: list[dict[str, Any]], narrow: bool = False) -> list[str]:
+def render_boards(game, shared: dict[str, Any], views: list[dict[str, Any]], narrow: bool = False) -> list[list[str]]:
     """The boards of several seats' views of one state, what they share drawn once."""
     return svg.layered(partial(_drawn, game, narrow), shared, [svg.Seat(view, _places(game, view)) for view in views])
 
