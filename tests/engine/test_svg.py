@@ -1,7 +1,11 @@
 """The SVG writer shared by the boards (engine/svg.py): each attribute written as its
-value says, however often a name and an equal value of another kind came before."""
+value says, however often a name and an equal value of another kind came before; a
+decision's actions parsed once; the boards of several seats drawn as one drawing and
+each seat's parts (`layered`), each exactly its own board."""
 
 from fractions import Fraction
+
+import pytest
 
 from headframe.engine import svg
 
@@ -66,3 +70,11 @@ def test_layered_boards_are_each_seats_own_with_what_they_share_drawn_once():
     assert boards[0][0] is boards[1][0] and boards[0][4] is boards[1][4]  # what they share: one object
     assert boards[1][3] == '<g class="clickable" data-actions="1 2"><rect/><title>dig</title></g>'
     assert boards[2] == [tiny_board(seats[2])]  # its "wide" moves what is below: drawn whole
+
+
+def test_a_control_character_in_a_text_fails_the_drawing_rather_than_a_seats_board():
+    def board(seat: svg.Seat) -> str:
+        return svg.group(svg.text(0, 0, "Ann\x01"), seat.viewer(lambda for_seat: svg.text(0, 10, "you")))
+
+    with pytest.raises(ValueError, match="control character"):
+        svg.layered(board, {"seat": None}, [svg.Seat({"seat": 0})])

@@ -3,7 +3,9 @@
 Boards are drawn server-side from a seat's view. Where a legal action of the
 seat's decision happens, the element carries `data-actions` (space-separated
 action ids) and a `<title>` saying what clicking does; a generic client turns
-those into clicks, and actions drawn nowhere stay buttons."""
+those into clicks, and actions drawn nowhere stay buttons. What depends on the seat
+is drawn through a `Seat`, so that the seats of one state share one drawing
+(`layered`; docs/architecture.md, "One drawing for every seat")."""
 
 from __future__ import annotations
 
@@ -194,7 +196,8 @@ def layered(draw: Callable[[Seat], str], shared: dict[str, Any], seats: Sequence
     and its places where it has legal actions."""
     layering = _Layering(shared)
     pieces = draw(layering).split(_FENCE)  # outside, part, outside, part, ..., outside
-    assert len(pieces) == 2 * len(layering.parts) + 1, "every part is fenced once"
+    if len(pieces) != 2 * len(layering.parts) + 1:
+        raise ValueError("a text of the board holds a control character")
     return [_composed(draw, pieces, layering.parts, seat) for seat in seats]
 
 

@@ -13,7 +13,9 @@ explains itself (`data-explain`, its glossary entry in the `<title>`); the one
 text saying whose move it is carries `data-to-move`, every number of the view
 its `data-view` path. The map is drawn by `board_map`, the panels by
 `board_panels`; `narrow=True` places the same parts in one column for a phone
-(`board_narrow`)."""
+(`board_narrow`). What depends on the seat (the text saying whose move it is, the
+players' cards with "(you)", the places of its actions) is drawn through an
+`svg.Seat`: `render_boards` draws the rest once for all the seats of a state."""
 
 from __future__ import annotations
 
