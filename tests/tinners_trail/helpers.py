@@ -93,3 +93,21 @@ def die(kind: str, value: int) -> int:
     """The index of a face showing `value` on a die."""
     faces = {"water": T.water_die, "copper": T.copper_die, "tin": T.tin_die}[kind]
     return faces.index(value)
+
+
+SHORT_STEPS = ("pumps", "invest", "prospect", "over")
+
+
+def sampled(state, rng, every: int):
+    """`state` played to the end, random moves and the heuristic's in turn, yielded before
+    every `every`th decision and every decision of a short step (and once over)."""
+    count = 0
+    while True:
+        if count % every == 0 or state.step in SHORT_STEPS:
+            yield state
+        if state.is_over():
+            return
+        seat = state.to_move()[0]
+        action = GAME.heuristic(state, seat, rng) if count % 2 else rng.choice(state.decision(seat).actions)
+        state.apply(seat, action)
+        count += 1

@@ -13,7 +13,7 @@ from headframe.engine.people import SEAT_COLOURS
 from headframe.games.tinners_trail.board import ON_BOARD
 from headframe.games.tinners_trail.board_map import AREA_LAYOUT
 
-from .helpers import GAME, T, actions_phase, new, play
+from .helpers import GAME, T, actions_phase, new, play, sampled
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 ARTIFACTS = Path(__file__).parents[2] / "test-artifacts" / "boards"
@@ -52,20 +52,11 @@ def check_picture(state, seat):
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_draw_every_on_board_action_and_nothing_else(players):
     state = GAME.new_state(players, seed=players)
-    rng = Rng(players)
     kinds_drawn: set[str] = set()
-    count = 0
-    while True:
-        if count % 9 == 0 or state.step in ("pumps", "invest", "prospect", "over"):  # short steps: always
-            check_picture(state, None)
-            for seat in state.to_move():
-                kinds_drawn |= {i.split(":")[0] for i in check_picture(state, seat)}
-        if state.is_over():
-            break
-        seat = state.to_move()[0]
-        action = GAME.heuristic(state, seat, rng) if count % 2 else rng.choice(state.decision(seat).actions)
-        state.apply(seat, action)
-        count += 1
+    for position in sampled(state, Rng(players), every=9):
+        check_picture(position, None)
+        for seat in position.to_move():
+            kinds_drawn |= {i.split(":")[0] for i in check_picture(position, seat)}
     assert {"build_mine", "mine_ore", "invest", "prospect", "improve_steam_pumps", "remove_water"} <= kinds_drawn
 
 
