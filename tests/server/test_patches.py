@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from headframe.engine import load_game
+from headframe.server import patches
 from headframe.server.patches import Board, patched
 
 
@@ -49,6 +50,15 @@ def test_boards_given_as_parts_are_cut_at_every_part_and_each_part_once():
     assert pieces == ["<svg>", "<g>a</g>", "<text>b</text>x", "</svg>"]
     assert boards[1].keys == boards[0].keys[:16] + boards[0].keys[24:]  # each piece keyed once, by its markup
     assert boards[0].patch_from(boards[1]) == [[0, 13], "<text>b</text>x", [13, 19]]
+
+
+def test_a_part_cut_before_is_cut_once_and_a_long_one_is_not_kept():
+    area, other = "<g>Redruth<title>a mine</title></g>", "<g>Redruth<title>no mine</title></g>"
+    first, again = Board.cut_all([["<svg>", area, "</svg>"]]), Board.cut_all([["<svg>", area[:2] + area[2:], "</svg>"]])
+    assert first[0].keys == again[0].keys and patches._pieces(area) is patches._pieces(area[:2] + area[2:])
+    assert Board.cut_all([["<svg>", other, "</svg>"]])[0].svg == "<svg>" + other + "</svg>"
+    long = "<g>" + "x" * patches._LONGEST_KEPT + "</g>"
+    assert patches._pieces(long) is not patches._pieces(long)
 
 
 def test_a_range_of_the_board_before_the_last_says_so():

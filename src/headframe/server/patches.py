@@ -93,10 +93,7 @@ class Board:
         cut: dict[int, tuple[list[str], bytes]] = {}  # by the part's id: every part is held by `boards`
         for part in (part for parts in boards for part in parts):
             if part and id(part) not in cut:
-                ends = [match.start() for match in _CUT.finditer(part, 1)]
-                ends.append(len(part))
-                pieces = [part[start:end] for start, end in zip([0, *ends], ends)]
-                cut[id(part)] = pieces, array("q", map(hash, pieces)).tobytes()
+                cut[id(part)] = _pieces(part)
         return [cls._joined([cut[id(part)] for part in parts if part]) for parts in boards]
 
     @classmethod
@@ -142,6 +139,29 @@ class Board:
             new_markup += len(piece)
             at += 1
         return patch if new_markup < _WORTH * self.starts[-1] else None
+
+
+# The pieces of parts cut before, by their markup: most of a board's parts come again unchanged
+# (a game's drawing keeps an area's, a card's), and are cut once. Bounded: small parts only.
+_KEPT: dict[str, tuple[list[str], bytes]] = {}
+_MOST_KEPT = 2048
+_LONGEST_KEPT = 4096
+
+
+def _pieces(part: str) -> tuple[list[str], bytes]:
+    """A part of a board cut into pieces (one at its start), and their keys."""
+    kept = _KEPT.get(part) if len(part) <= _LONGEST_KEPT else None
+    if kept is not None:
+        return kept
+    ends = [match.start() for match in _CUT.finditer(part, 1)]
+    ends.append(len(part))
+    pieces = [part[start:end] for start, end in zip([0, *ends], ends)]
+    kept = pieces, array("q", map(hash, pieces)).tobytes()
+    if len(part) <= _LONGEST_KEPT:
+        if len(_KEPT) >= _MOST_KEPT:
+            _KEPT.clear()
+        _KEPT[part] = kept
+    return kept
 
 
 def _found(bases: tuple[Board, ...], key: bytes, at: int, offsets: list[int]) -> tuple[int, int] | None:
