@@ -118,20 +118,16 @@ NARROW_MAP = MapLayout(
 
 
 def draw_map(game, seat: svg.Seat, layout: MapLayout) -> str:
-    t = game.tables
     view = seat.view
     built = set(view["adits"])
     parts = [_sea_and_borders(game, layout)]
     for number, area in enumerate(view["areas"]):
         parts.append(seat.place(("area", area["id"]), partial(_area, game, view, number, layout)))
-    for border, (a, b) in zip(t.border_ids, t.borders):
-        ends = layout.centres[t.area_ids[a]], layout.centres[t.area_ids[b]]
-        where = f"between {t.area_names[a]} and {t.area_names[b]}"
+    for border, ends, where in _borders(game, layout):
         if border in built:
-            parts.append(_adit_site(game, border, ends, where, True, layout.adit_r, ()))
+            parts.append(_adit(game, border, ends, where, layout.adit_r))
         else:
-            parts.append(seat.place(("border", border), partial(_adit_site, game, border, ends, where, False,
-                                                                 layout.adit_r)))
+            parts.append(seat.place(("border", border), partial(_adit_site, game, border, ends, layout.adit_r)))
     parts.append(_legend(layout))
     if view["auction"] and layout.auction_at:
         parts.append(auction(view, *layout.auction_at)[0])
@@ -268,20 +264,34 @@ def _area_hint(game, name: str, actions: Sequence) -> str:
     return "; ".join(phrases)
 
 
-def _adit_site(game, border: str, ends: tuple, where: str, built: bool, r: int, actions: Sequence) -> str:
-    """An adit in the middle of its border: built, or a place to click."""
+@cache
+def _borders(game, layout: MapLayout) -> tuple[tuple[str, tuple, str], ...]:
+    """Each border, the centres of its two areas, and where it lies in words."""
+    t = game.tables
+    return tuple((border, (layout.centres[t.area_ids[a]], layout.centres[t.area_ids[b]]),
+                  f"between {t.area_names[a]} and {t.area_names[b]}") for border, (a, b) in zip(t.border_ids, t.borders))
+
+
+@cache
+def _adit(game, border: str, ends: tuple, where: str, r: int) -> str:
+    """An adit built in the middle of its border."""
     (ax, ay), (bx, by) = ends
     mx, my = (ax + bx) / 2, (ay + by) / 2
-    entry = game.glossary[glossary.piece_key("adit")]
-    if built:
-        shape = svg.element("rect", x=mx - (r - 1), y=my - (r - 1), width=2 * (r - 1), height=2 * (r - 1), rx=3,
-                            fill="#3b2a1a", stroke="#f0c36d", stroke_width=2)
-        return explained(shape, entry, hint=f"Adit {where}", data_border=border)
-    ids = [action.id for action in actions]
-    if not ids:
+    shape = svg.element("rect", x=mx - (r - 1), y=my - (r - 1), width=2 * (r - 1), height=2 * (r - 1), rx=3,
+                        fill="#3b2a1a", stroke="#f0c36d", stroke_width=2)
+    return explained(shape, game.glossary[glossary.piece_key("adit")], hint=f"Adit {where}", data_border=border)
+
+
+def _adit_site(game, border: str, ends: tuple, r: int, actions: Sequence) -> str:
+    """Where an adit may be built, in the middle of its border: a place to click (nothing
+    without `actions`)."""
+    if not actions:
         return ""
+    (ax, ay), (bx, by) = ends
+    mx, my = (ax + bx) / 2, (ay + by) / 2
     shape = svg.element("circle", cx=mx, cy=my, r=r, fill="#f0c36d", stroke=INK, stroke_width=2)
-    return explained(shape, entry, ids, game.describe_action(actions[0]), data_border=border)
+    return explained(shape, game.glossary[glossary.piece_key("adit")], [action.id for action in actions],
+                     game.describe_action(actions[0]), data_border=border)
 
 
 def auction(view: dict[str, Any], x: int, y: int, width: int, wrap: bool = False) -> tuple[str, int]:

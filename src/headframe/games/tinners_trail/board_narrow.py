@@ -25,8 +25,8 @@ GAP = 18  # between panels
 
 def render(game, seat: svg.Seat) -> str:
     view = seat.view
-    lines = _banner_lines(game, view)
-    parts = [seat.viewer(partial(_banner, game, lines))]
+    banner, lines = board_panels.status_lines(game.tables, view, X, 22, INNER)
+    parts = [seat.viewer(partial(_banner, game, view, banner, lines))]
     y = 22 + 20 * (lines - 1) + GAP
     if view["auction"]:
         box, height = auction(view, 4, y, WIDTH - 8, wrap=True)
@@ -54,15 +54,13 @@ def render(game, seat: svg.Seat) -> str:
     return svg.document(WIDTH, y, *parts, label=f"Tinners' Trail, turn {view['turn']}")
 
 
-def _banner_lines(game, view: dict[str, Any]) -> int:
-    return board_panels.status_lines(game.tables, view, X, 22, INNER)[1]
-
-
-def _banner(game, lines: int, seat: svg.Seat) -> str | None:
-    """Whose move it is, in `lines` lines (None when the seat's takes more or fewer: what
-    is below it moves)."""
-    banner, seat_lines = board_panels.status_lines(game.tables, seat.view, X, 22, INNER)
-    return banner if seat_lines == lines else None
+def _banner(game, view: dict[str, Any], banner: str, lines: int, seat: svg.Seat) -> str | None:
+    """Whose move it is (`banner` in `lines` lines for `view`), for the seat; None when the
+    seat's takes more or fewer lines: what is below it moves."""
+    if seat.view is view:
+        return banner
+    seat_banner, seat_lines = board_panels.status_lines(game.tables, seat.view, X, 22, INNER)
+    return seat_banner if seat_lines == lines else None
 
 
 def _players(game, y: int, seat: svg.Seat) -> str:
