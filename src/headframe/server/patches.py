@@ -6,8 +6,9 @@ browser's `String.slice` counts), `[start, end, 1]`, a range of the board before
 or a string of new markup; joined, they are the new board. (A seat's board gains its
 clickable places when it is to move and loses them when it has moved: the board
 before the last often has them.) Boards are cut into pieces at their groups, texts and
-titles (`Board.cut`, in the board workers), so one moved cube changes the pieces it is
-in, not a 90 KB picture; a patch is found by comparing the pieces' keys."""
+titles, and at the parts a game draws them in (`Board.cut_all`, in the board workers),
+so one moved cube changes the pieces it is in, not a 90 KB picture; a patch is found
+by comparing the pieces' keys."""
 
 from __future__ import annotations
 
