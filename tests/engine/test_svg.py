@@ -78,3 +78,15 @@ def test_a_control_character_in_a_text_fails_the_drawing_rather_than_a_seats_boa
 
     with pytest.raises(ValueError, match="control character"):
         svg.layered(board, {"seat": None}, [svg.Seat({"seat": 0})])
+
+
+def test_a_spectators_board_is_the_shared_drawing_with_nothing_drawn_again():
+    drawn = []
+
+    def board(seat: svg.Seat) -> str:
+        return svg.group(seat.viewer(lambda for_seat: drawn.append(for_seat.view["seat"]) or svg.text(0, 0, "who")))
+
+    shared = {"seat": None}
+    boards = svg.layered(board, shared, [svg.Seat(shared), svg.Seat({"seat": 0})])
+    assert ["".join(parts) for parts in boards] == [board(svg.Seat(shared)), board(svg.Seat({"seat": 0}))]
+    assert drawn == [None, 0, None, 0]  # the drawing, seat 0's part; then the two boards drawn alone

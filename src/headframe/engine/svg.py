@@ -198,7 +198,8 @@ def layered(draw: Callable[[Seat], str], shared: dict[str, Any], seats: Sequence
     pieces = draw(layering).split(_FENCE)  # outside, part, outside, part, ..., outside
     if len(pieces) != 2 * len(layering.parts) + 1:
         raise ValueError("a text of the board holds a control character")
-    return [_composed(draw, pieces, layering.parts, seat) for seat in seats]
+    # A spectator's board is the shared drawing itself.
+    return [pieces if seat.view is shared else _composed(draw, pieces, layering.parts, seat) for seat in seats]
 
 
 def _composed(draw: Callable[[Seat], str], pieces: list[str], parts: list[tuple[Hashable | None, Callable]],
