@@ -109,6 +109,16 @@ def _action_values(move: Move) -> dict[str, Any]:
     return {"game_id": move.game_id, "ply": move.ply, "seat": move.seat, "action": move.action, "seen": move.seen}
 
 
+# A move's statements, built once: a server writes them for every move.
+_MOVED = update(games).where(games.c.id == bindparam("moved")).values(
+    status=bindparam("new_status"), result=bindparam("new_result"), updated_at=func.now())
+_LAST_PLIES = (select(actions.c.game_id, func.max(actions.c.ply))
+               .where(actions.c.game_id.in_(bindparam("ids", expanding=True))).group_by(actions.c.game_id))
+_NEW_ACTIONS = insert(actions)
+_CLEARED_BOT_TURNS = delete(bot_turns).where(bot_turns.c.game_id.in_(bindparam("ids", expanding=True)))
+_NEW_BOT_TURNS = insert(bot_turns)
+
+
 def _write(db, moves: list[Move], origin: str) -> None:
     """Store moves of different games. Their games' rows are locked first (in the
     order of their ids, as every writer of actions does), then their last plies read:
@@ -118,20 +128,17 @@ def _write(db, moves: list[Move], origin: str) -> None:
     ids = [move.game_id for move in moves]
     if len(set(ids)) != len(ids):
         raise ConflictError("two moves of one game in one transaction")
-    db.execute(update(games).where(games.c.id == bindparam("moved")).values(
-        status=bindparam("new_status"), result=bindparam("new_result"), updated_at=func.now()),
-        [{"moved": m.game_id, "new_status": m.status, "new_result": m.result} for m in moves])
-    last = dict(db.execute(select(actions.c.game_id, func.max(actions.c.ply)).where(actions.c.game_id.in_(ids))
-                           .group_by(actions.c.game_id)).all())
+    db.execute(_MOVED, [{"moved": m.game_id, "new_status": m.status, "new_result": m.result} for m in moves])
+    last = dict(db.execute(_LAST_PLIES, {"ids": ids}).all())
     for move in moves:
         if last.get(move.game_id, -1) != move.ply - 1:
             raise ConflictError(f"ply {move.ply} of game {move.game_id} is already taken")
-    db.execute(insert(actions), [_action_values(m) for m in moves])
+    db.execute(_NEW_ACTIONS, [_action_values(m) for m in moves])
     _write_clocks(db, [(m.game_id, m.clock) for m in moves])
-    db.execute(delete(bot_turns).where(bot_turns.c.game_id.in_(ids)))
+    db.execute(_CLEARED_BOT_TURNS, {"ids": ids})
     turns = [{"game_id": m.game_id, "seat": seat, "ply": m.ply + 1} for m in moves for seat in m.bots]
     if turns:
-        db.execute(insert(bot_turns), turns)
+        db.execute(_NEW_BOT_TURNS, turns)
     for move in moves:
         announce(db, origin, move.game_id, "moves")
 
@@ -144,20 +151,23 @@ def _set_bot_turns(db, game_id: str, ply: int, bots: tuple[int, ...]) -> None:
     """The game's bot turns after a change: the bot seats that owe its `ply`-th action."""
     db.execute(delete(bot_turns).where(bot_turns.c.game_id == game_id))
     if bots:
-        db.execute(insert(bot_turns), [{"game_id": game_id, "seat": seat, "ply": ply} for seat in bots])
+        db.execute(_NEW_BOT_TURNS, [{"game_id": game_id, "seat": seat, "ply": ply} for seat in bots])
+
+
+_CLOCKS_STARTED = update(games).where(games.c.id == bindparam("timed")).values(
+    clock_since=bindparam("since"), clock_deadline=bindparam("due"))
+_TIME_LEFT = (update(seats).where(seats.c.game_id == bindparam("timed"), seats.c.seat == bindparam("place"))
+              .values(time_left=bindparam("left")))
 
 
 def _write_clocks(db, changes: list[tuple[str, ClockWrite | None]]) -> None:
     timed = [(game_id, clock) for game_id, clock in changes if clock is not None]
     if not timed:
         return
-    db.execute(update(games).where(games.c.id == bindparam("timed")).values(
-        clock_since=bindparam("since"), clock_deadline=bindparam("due")),
-        [{"timed": game_id, "since": clock.since, "due": clock.deadline} for game_id, clock in timed])
-    db.execute(update(seats).where(seats.c.game_id == bindparam("timed"), seats.c.seat == bindparam("place"))
-               .values(time_left=bindparam("left")),
-               [{"timed": game_id, "place": seat, "left": left}
-                for game_id, clock in timed for seat, left in enumerate(clock.time_left)])
+    db.execute(_CLOCKS_STARTED, [{"timed": game_id, "since": clock.since, "due": clock.deadline}
+                                 for game_id, clock in timed])
+    db.execute(_TIME_LEFT, [{"timed": game_id, "place": seat, "left": left}
+                            for game_id, clock in timed for seat, left in enumerate(clock.time_left)])
 
 
 def sqlite_url(path: str | Path) -> str:
