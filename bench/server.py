@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+import orjson
 import websockets
 
 from headframe.server.patches import boards_after
@@ -138,9 +139,9 @@ async def play_seat(url: str, token: str, seat: int, rng: random.Random, measure
     sent_at: float | None = None
     sent_version = -1
     async with websockets.connect(url, max_size=None, compression="deflate" if compression else None) as connection:
-        await connection.send(json.dumps({"type": "hello", "tokens": [token], "layout": layout}))
+        await connection.send(orjson.dumps({"type": "hello", "tokens": [token], "layout": layout}).decode())
         async for text in connection:
-            message = json.loads(text)
+            message = orjson.loads(text)
             if message["type"] == "error" and message["status"] == 409:
                 # Another seat's move changed this seat's decision first (a game with simultaneous
                 # decisions): not made; the state that says so comes, and the seat moves again.
@@ -174,8 +175,8 @@ async def play_seat(url: str, token: str, seat: int, rng: random.Random, measure
                 sent_version = message["version"]
                 sent_at = time.perf_counter()
                 moves += 1
-                await connection.send(json.dumps({"type": "act", "seat": seat, "version": sent_version,
-                                                  "action": rng.choice(view["decision"]["actions"])}))
+                await connection.send(orjson.dumps({"type": "act", "seat": seat, "version": sent_version,
+                                                    "action": rng.choice(view["decision"]["actions"])}).decode())
     return moves
 
 
