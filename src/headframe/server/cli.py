@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> None:
                              "`headframe bots` workers")
     parser.add_argument("--board-workers", type=int, default=BOARD_WORKERS,
                         help=f"processes board pictures are drawn in (default {BOARD_WORKERS} on this machine: "
-                             "its cores but one, at most 4); 0: in a thread of the server")
+                             "its cores, at most 4); 0: in a thread of the server")
     parser.add_argument("--think-time", type=float, default=0.5,
                         help="seconds bots wait before moving, in games created without a think time (default 0.5)")
     parser.add_argument("--max-think", type=float, default=10.0,
