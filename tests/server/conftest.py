@@ -25,7 +25,7 @@ from headframe.engine.people import naming
 from headframe.server import create_app
 from headframe.server.names import seat_names
 from headframe.server.patches import boards_after
-from headframe.server.storage import sqlite_url
+from headframe.server.storage import Store, sqlite_url
 
 # Copper Country's short game, with its turn limit (COP-R58): random seats may otherwise play a
 # thousand decisions before the eras end.
@@ -137,6 +137,13 @@ def position():
 @pytest.fixture
 def db_url(tmp_path: Path) -> str:
     return sqlite_url(tmp_path / "games.db")
+
+
+@pytest.fixture
+def store(db_url: str):
+    opened = Store(db_url)
+    yield opened
+    opened.close()
 
 
 @pytest.fixture

@@ -21,13 +21,6 @@ def a_game(game_id: str) -> GameRow:
                    seats=[SeatRow(0, "Ann", None, "human", "t" * 64, True), SeatRow(1, "bot", "random", "bot", None, True)])
 
 
-@pytest.fixture
-def store(tmp_path):
-    opened = Store(sqlite_url(tmp_path / "games.db"))
-    yield opened
-    opened.close()
-
-
 def test_migrations_build_the_schema_and_rerun_as_a_no_op(store):
     tables = set(inspect(store.engine).get_table_names())
     assert {"games", "seats", "actions", "alembic_version"} <= tables

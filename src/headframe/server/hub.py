@@ -58,6 +58,7 @@ class Hub:
         self.broker = Broker(store.url, store.origin, self.heard, self.heard_everything)
         self.on_news = None  # set by a bot worker: wake up, a bot turn may be waiting
         self._refreshing: set[str] = set()  # games whose catch-up is waiting to start
+        self._changed_while_loading: set[str] = set()  # its room here may have read the database before the change
         self._chores: set[asyncio.Task] = set()
         self.timekeeper = Timekeeper(self)  # clocks, and stand-ins for the seats that ran out or left
         self.on_change = None  # set by the WebSocket layer: broadcast(room)
@@ -102,11 +103,14 @@ class Hub:
                 if room is None:
                     room = await asyncio.to_thread(self._load, game_id)
                     self.rooms[game_id] = room
+                    if game_id in self._changed_while_loading:  # another process's news came before its room
+                        self._look_again(room)
                     self.schedule_bots(room)
                     self.timekeeper.arm(room)  # a seat that ran out while the server was down is handed over now
         finally:
             if not lock.locked():
                 self._loading.pop(game_id, None)
+                self._changed_while_loading.discard(game_id)
         return room
 
     def _load(self, game_id: str) -> Room:
@@ -356,16 +360,24 @@ class Hub:
         if room is not None and news.kind == "chat":
             if self.chat is not None and news.n is not None:
                 self._chore(self.chat.relay(room, news.n))
-        elif room is not None and news.game_id not in self._refreshing:
-            self._refreshing.add(news.game_id)
-            self._chore(self.refresh(room))
+        elif room is not None:
+            self._look_again(room)
+        elif news.game_id in self._loading:  # its room is being read: the change may come after what it read
+            self._changed_while_loading.add(news.game_id)
         if self.on_news is not None:
             self.on_news(news)
 
+    def _look_again(self, room: Room) -> None:
+        """Catch the room up with the database soon, once however much news comes before."""
+        if room.id not in self._refreshing:
+            self._refreshing.add(room.id)
+            self._chore(self.refresh(room))
+
     def heard_everything(self) -> None:
-        """The broker (re)connected: news may have been missed, so every room catches up."""
-        for room in list(self.rooms.values()):
-            self.heard(News(room.id, "moves"))
+        """The broker (re)connected: news may have been missed, so every room catches up
+        (and every room being read, once it is)."""
+        for game_id in [*self.rooms, *self._loading]:
+            self.heard(News(game_id, "moves"))
 
     async def refresh(self, room: Room) -> None:
         """Catch the room up with the database (see `_catch_up`)."""
