@@ -1,6 +1,7 @@
-"""python -m bench.server [--games 100] [--game tinners-trail] [--db URL]
+"""python -m bench.server [--games 100] [--game tinners-trail] [--db URL] [--workers N]
 [--layout wide|narrow] [--no-compression] [--board-workers N] [--rate MOVES_PER_S] [--warmup S]: the game
-server on loopback under load. It starts a server process, creates the games (every seat a
+server on loopback under load. It starts a server (`--workers` web processes on one port:
+PostgreSQL only), creates the games (every seat a
 person), and plays them all at once with scripted WebSocket clients, one connection per seat,
 each choosing uniformly among its legal actions and keeping its view and board as a browser
 does. Each game has one move in flight: without `--rate` the next is sent as soon as the last
@@ -10,9 +11,11 @@ latency is the server's at that load. Prints JSON: moves per second, the
 latency from sending an action to receiving the update it caused (p50, p99; moves sent in
 the first `--warmup` seconds apart), an
 update's size (its JSON, and on the wire: loopback bytes both ways per update
-received, Linux only), how many updates said their board was unchanged, and the server
-process's CPU (percent of one core), alone and with its workers (boards and bots), and
-the clients' (this process's: on one machine they share its cores)."""
+received, Linux only), how many updates said their board was unchanged, and the CPU
+(percent of one core) of the web processes, alone and with their workers (boards and
+bots), and of the clients (this process's: on one machine they share its cores); and how
+busy the whole machine was (percent of all its cores, the database's processes and any
+other load included; Linux only)."""
 
 from __future__ import annotations
 
@@ -45,10 +48,11 @@ def free_port() -> int:
     return port
 
 
-def start_server(port: int, db: str, compression: bool, board_workers: int | None) -> subprocess.Popen:
-    workers = [] if board_workers is None else ["--board-workers", str(board_workers)]
+def start_server(port: int, db: str, compression: bool, board_workers: int | None, workers: int = 1) -> subprocess.Popen:
+    drawing = [] if board_workers is None else ["--board-workers", str(board_workers)]
     process = subprocess.Popen([sys.executable, "-m", "headframe.server", "--port", str(port), "--db", db,
-                                "--create-rate", "100000/minute", "--log-level", "warning", *workers,
+                                "--create-rate", "100000/minute", "--log-level", "warning", *drawing,
+                                "--workers", str(workers),
                                 "--ws-compression" if compression else "--no-ws-compression"],
                                stdout=subprocess.PIPE, text=True)
     process.stdout.readline()
@@ -86,6 +90,24 @@ def descendants(pid: int) -> list[int]:
 def tree_cpu_seconds(pid: int) -> dict[int, float]:
     """The CPU time so far of a process and of each of its descendants."""
     return {p: seconds for p in (pid, *descendants(pid)) if (seconds := cpu_seconds(p)) is not None}
+
+
+def web_processes(server: int, workers: int) -> list[int]:
+    """The processes that serve: the server's, or with `--workers` its children (uvicorn's)."""
+    if workers == 1:
+        return [server]
+    return [int(child) for task in Path(f"/proc/{server}/task").glob("*")
+            for child in (task / "children").read_text().split()]
+
+
+def machine_ticks() -> tuple[int, int] | None:
+    """The machine's busy and total CPU time so far, in clock ticks of all its cores (Linux's /proc/stat)."""
+    try:
+        ticks = [int(field) for field in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except OSError:
+        return None
+    idle = ticks[3] + ticks[4]  # idle, and waiting for the disk
+    return sum(ticks) - idle, sum(ticks)
 
 
 def loopback_bytes() -> int | None:
@@ -193,7 +215,7 @@ async def run(port: int, server: subprocess.Popen, arguments: argparse.Namespace
     measures = Measures()
     interval = None if arguments.rate is None else arguments.games / arguments.rate
     paces = {g["id"]: Pace(interval, random.Random(g["id"])) for g in created}
-    cpu_before, wire_before = tree_cpu_seconds(server.pid), loopback_bytes()
+    cpu_before, wire_before, machine_before = tree_cpu_seconds(server.pid), loopback_bytes(), machine_ticks()
     started, client_started = time.perf_counter(), time.process_time()
     moves = await asyncio.gather(*(
         play_seat(f"ws://127.0.0.1:{port}/ws/games/{g['id']}", entry["token"], entry["seat"],
@@ -201,7 +223,7 @@ async def run(port: int, server: subprocess.Popen, arguments: argparse.Namespace
                   paces[g["id"]])
         for g in created for entry in g["join"]))
     elapsed, client_cpu = time.perf_counter() - started, time.process_time() - client_started
-    cpu_after, wire_after = tree_cpu_seconds(server.pid), loopback_bytes()
+    cpu_after, wire_after, machine_after = tree_cpu_seconds(server.pid), loopback_bytes(), machine_ticks()
     steady = sorted(latency for sent, latency in measures.latencies if sent >= started + arguments.warmup)
     every = sorted(latency for _, latency in measures.latencies)
     wire = None if wire_before is None or wire_after is None else (wire_after - wire_before) / measures.updates
@@ -216,9 +238,12 @@ async def run(port: int, server: subprocess.Popen, arguments: argparse.Namespace
         "board_patches": measures.board_patches, "moves_refused_as_moved_on": measures.moved_on,
         "bytes_per_update": {"json": round(measures.update_bytes / measures.updates),
                              "loopback_both_ways": None if wire is None else round(wire)},
-        "server_cpu_percent": round(used[server.pid] / elapsed * 100, 1) if server.pid in used else None,
+        "server_cpu_percent": round(sum(used.get(pid, 0.0) for pid in web_processes(server.pid, arguments.workers))
+                                    / elapsed * 100, 1) if server.pid in used else None,
         "server_cpu_with_workers_percent": round(sum(used.values()) / elapsed * 100, 1) if used else None,
         "client_cpu_percent": round(client_cpu / elapsed * 100, 1),
+        "machine_cpu_percent": None if machine_before is None or machine_after is None else
+        round((machine_after[0] - machine_before[0]) / (machine_after[1] - machine_before[1]) * 100, 1),
     }
 
 
@@ -228,6 +253,8 @@ def main() -> None:
     parser.add_argument("--game", default="tinners-trail")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--db", help="database URL or SQLite file (default: a fresh temporary SQLite file)")
+    parser.add_argument("--workers", type=int, default=1, help="web processes on the server's one port "
+                        "(`headframe serve --workers`; more than one on PostgreSQL only)")
     parser.add_argument("--layout", choices=["wide", "narrow"], default="wide", help="the boards the clients ask for")
     parser.add_argument("--no-compression", dest="compression", action="store_false",
                         help="updates uncompressed (default: permessage-deflate, as browsers ask for it)")
@@ -240,7 +267,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         db = arguments.db or str(Path(scratch) / "bench.db")
         port = free_port()
-        server = start_server(port, db, arguments.compression, arguments.board_workers)
+        server = start_server(port, db, arguments.compression, arguments.board_workers, arguments.workers)
         try:
             result = asyncio.run(run(port, server, arguments))
         finally:
