@@ -143,6 +143,16 @@ def _write(db, moves: list[Move], origin: str) -> None:
         announce(db, origin, move.game_id, "moves")
 
 
+# What a room is read from, built once: a process reads them whenever another one changed a game.
+_GAME = select(games).where(games.c.id == bindparam("game_id"))
+_SEATS = (select(seats).where(seats.c.game_id.in_(bindparam("game_ids", expanding=True)))
+          .order_by(seats.c.game_id, seats.c.seat))
+_ACTIONS_FROM = (select(actions.c.ply, actions.c.seat, actions.c.action, actions.c.seen)
+                 .where(actions.c.game_id == bindparam("game_id"), actions.c.ply >= bindparam("ply"))
+                 .order_by(actions.c.ply))
+_NOTICES = select(notices).where(notices.c.game_id == bindparam("game_id")).order_by(notices.c.n)
+
+
 def _last_ply(db, game_id: str) -> int:
     return db.execute(select(func.coalesce(func.max(actions.c.ply), -1)).where(actions.c.game_id == game_id)).scalar()
 
@@ -276,7 +286,7 @@ class Store:
 
     def get(self, game_id: str) -> GameRow | None:
         with self.engine.connect() as db:
-            found = db.execute(select(games).where(games.c.id == game_id)).mappings().first()
+            found = db.execute(_GAME, {"game_id": game_id}).mappings().first()
             if found is None:
                 return None
             row = _game_row(found)
@@ -294,13 +304,11 @@ class Store:
     def actions_from(self, game_id: str, ply: int) -> list[tuple[int, int, dict[str, Any], int | None]]:
         """The game's actions from its `ply`-th on: (ply, seat, action, seen) each."""
         with self.engine.connect() as db:
-            return [tuple(found) for found in db.execute(  # type: ignore[misc]
-                select(actions.c.ply, actions.c.seat, actions.c.action, actions.c.seen)
-                .where(actions.c.game_id == game_id, actions.c.ply >= ply).order_by(actions.c.ply))]
+            return [tuple(found) for found in db.execute(_ACTIONS_FROM, {"game_id": game_id, "ply": ply})]  # type: ignore[misc]
 
     def notices(self, game_id: str) -> list[Notice]:
         with self.engine.connect() as db:
-            rows = db.execute(select(notices).where(notices.c.game_id == game_id).order_by(notices.c.n)).mappings()
+            rows = db.execute(_NOTICES, {"game_id": game_id}).mappings()
             return [Notice(**{k: found[k] for k in Notice.__dataclass_fields__}) for found in rows]
 
     def overdue(self, now: datetime, limit: int = 100) -> list[str]:
@@ -375,7 +383,6 @@ def _seat_rows(db, game_ids: list[str]) -> dict[str, list[SeatRow]]:
     by_game: dict[str, list[SeatRow]] = {game_id: [] for game_id in game_ids}
     if not game_ids:
         return by_game
-    query = select(seats).where(seats.c.game_id.in_(game_ids)).order_by(seats.c.game_id, seats.c.seat)
-    for found in db.execute(query).mappings():
+    for found in db.execute(_SEATS, {"game_ids": game_ids}).mappings():
         by_game[found["game_id"]].append(SeatRow(**{k: found[k] for k in SeatRow.__dataclass_fields__}))
     return by_game
