@@ -58,7 +58,7 @@ class Hub:
         self.broker = Broker(store.url, store.origin, self.heard, self.heard_everything)
         self.on_news = None  # set by a bot worker: wake up, a bot turn may be waiting
         self._refreshing: set[str] = set()  # games whose catch-up is waiting to start
-        self._changed_while_loading: set[str] = set()  # its room here may have read the database before the change
+        self._changed_while_loading: set[str] = set()  # games changed elsewhere while their room was read here
         self._chores: set[asyncio.Task] = set()
         self.timekeeper = Timekeeper(self)  # clocks, and stand-ins for the seats that ran out or left
         self.on_change = None  # set by the WebSocket layer: broadcast(room)
