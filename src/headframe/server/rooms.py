@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import partial
@@ -85,6 +85,44 @@ def _deal(futures: list[asyncio.Future[Board | None]], drawing: asyncio.Future[l
         future.set_result(board)
 
 
+class Seen:
+    """Per action of a game, the bit mask of the audiences whose view it changed (bit
+    `players`: spectators), and each audience's version: how many actions changed its
+    view. Versions are asked for on every update, so they are kept as actions come and
+    go, not counted again over a game that may be thousands of actions long."""
+
+    def __init__(self, masks: Iterable[int]) -> None:
+        self.masks: list[int] = []
+        self._counts: dict[int, int] = {}  # by an audience's bit
+        for mask in masks:
+            self.append(mask)
+
+    def append(self, mask: int) -> None:
+        self.masks.append(mask)
+        for bit in _bits(mask):
+            self._counts[bit] = self._counts.get(bit, 0) + 1
+
+    def pop(self) -> int:
+        mask = self.masks.pop()
+        for bit in _bits(mask):
+            self._counts[bit] -= 1
+        return mask
+
+    def count(self, bit: int) -> int:
+        """How many actions changed the view of the audience of `bit`."""
+        return self._counts.get(bit, 0)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.masks)
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        lowest = mask & -mask
+        yield lowest
+        mask ^= lowest
+
+
 class Room:
     def __init__(self, row: GameRow, game: Game, state: State, pictures: Pictures,
                  seen: list[int | None] | None = None) -> None:
@@ -96,8 +134,7 @@ class Room:
         self.thinking: dict[int, asyncio.Task] = {}
         self.idle_since = time.monotonic()  # when it last changed or lost its last watcher
         everyone = (1 << (state.players + 1)) - 1
-        # Per action: the bit mask of the audiences whose view it changed (bit `players`: spectators).
-        self.seen = [everyone if mask is None else mask for mask in (seen or [])]
+        self.seen = Seen(everyone if mask is None else mask for mask in (seen or []))
         self._views: tuple[State, dict[Audience, dict[str, Any]]] | None = None  # a state and its views
         self.known = self.knowledge(state)
         self.pictures = pictures
@@ -173,8 +210,7 @@ class Room:
 
     def version_for(self, audience: Audience) -> int:
         """The audience's version: how many actions changed what it may know."""
-        bit = self.bit(audience)
-        return sum(1 for mask in self.seen if mask & bit)
+        return self.seen.count(self.bit(audience))
 
     def moved_on(self, seat: int, version: Any) -> bool:
         """Whether the decision the seat saw at its `version` is gone: the seat has

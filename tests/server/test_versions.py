@@ -1,0 +1,29 @@
+"""An audience's version is how many of the game's actions changed its view (docs/server.md,
+"WebSocket protocol"): kept as actions are made and taken back, and always what counting
+them again gives."""
+
+from __future__ import annotations
+
+import random
+
+from headframe.server.rooms import Seen
+
+
+def counted(masks: list[int], bit: int) -> int:
+    return sum(1 for mask in masks if mask & bit)
+
+
+def test_versions_through_moves_and_take_backs_are_the_counts_of_the_masks():
+    # Four seats (bits 0-3) and spectators (bit 4); a game loaded with 40 actions, then played and taken back.
+    rng = random.Random(7)
+    masks = [rng.randrange(1, 1 << 5) for _ in range(40)]
+    seen = Seen(masks)
+    for _ in range(500):
+        if masks and rng.random() < 0.4:
+            assert seen.pop() == masks.pop()
+        else:
+            masks.append(rng.randrange(0, 1 << 5))
+            seen.append(masks[-1])
+        assert list(seen) == masks
+        assert [seen.count(1 << bit) for bit in range(5)] == [counted(masks, 1 << bit) for bit in range(5)]
+
