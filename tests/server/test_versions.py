@@ -1,6 +1,7 @@
 """An audience's version is how many of the game's actions changed its view (docs/server.md,
 "WebSocket protocol"): kept as actions are made and taken back, and always what counting
-them again gives."""
+them again gives; and how many actions there were when it came to each version (whether a
+seat's decision at a version has moved on)."""
 
 from __future__ import annotations
 
@@ -26,4 +27,6 @@ def test_versions_through_moves_and_take_backs_are_the_counts_of_the_masks():
             seen.append(masks[-1])
         assert list(seen) == masks
         assert [seen.count(1 << bit) for bit in range(5)] == [counted(masks, 1 << bit) for bit in range(5)]
-
+        for bit in range(5):  # each version was reached at the action that changed the audience's view to it
+            changed = [0] + [n for n, mask in enumerate(masks, start=1) if mask & 1 << bit]
+            assert [seen.reached(1 << bit, version) for version in range(len(changed) + 1)] == [*changed, None]

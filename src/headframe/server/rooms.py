@@ -93,24 +93,32 @@ class Seen:
 
     def __init__(self, masks: Iterable[int]) -> None:
         self.masks: list[int] = []
-        self._counts: dict[int, int] = {}  # by an audience's bit
+        self._changed: dict[int, list[int]] = {}  # by an audience's bit: the actions that changed its view (from 1)
         for mask in masks:
             self.append(mask)
 
     def append(self, mask: int) -> None:
         self.masks.append(mask)
         for bit in _bits(mask):
-            self._counts[bit] = self._counts.get(bit, 0) + 1
+            self._changed.setdefault(bit, []).append(len(self.masks))
 
     def pop(self) -> int:
         mask = self.masks.pop()
         for bit in _bits(mask):
-            self._counts[bit] -= 1
+            self._changed[bit].pop()
         return mask
 
     def count(self, bit: int) -> int:
-        """How many actions changed the view of the audience of `bit`."""
-        return self._counts.get(bit, 0)
+        """The version of the audience of `bit`: how many actions changed its view."""
+        return len(self._changed.get(bit, ()))
+
+    def reached(self, bit: int, version: int) -> int | None:
+        """How many actions there were when the audience of `bit` came to `version`
+        (None: it never did)."""
+        changed = self._changed.get(bit, [])
+        if version == 0:
+            return 0
+        return changed[version - 1] if 0 < version <= len(changed) else None
 
     def __iter__(self) -> Iterator[int]:
         return iter(self.masks)
@@ -217,14 +225,9 @@ class Room:
         acted since (or an undo went past it). Others' sealed commitments leave it."""
         if isinstance(version, bool) or not isinstance(version, int) or version < 0:
             return True
-        bit, counted, ply = self.bit(seat), 0, 0
-        if version:
-            for ply, mask in enumerate(self.seen, start=1):  # noqa: B007 (ply is read after the loop)
-                counted += bool(mask & bit)
-                if counted == version:
-                    break
-            else:
-                return True
+        ply = self.seen.reached(self.bit(seat), version)
+        if ply is None:
+            return True
         return any(actor == seat for actor, _, _ in self.state.history[ply:])
 
     # --- what is shown --------------------------------------------------------------
