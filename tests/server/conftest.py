@@ -46,7 +46,9 @@ class LiveServer:
         # One address makes every test's requests: rate limits far above what a test sends, unless a test sets them.
         unlimited = {"create_rate": "100000/minute", "claim_rate": "100000/minute", "upload_rate": "100000/minute",
                      "signin_rate": "100000/minute", "register_rate": "100000/minute", "seat_rate": "100000/minute"}
-        self.app = create_app(db_url, think_time=think_time, **{**unlimited, **settings})
+        # One board process per test server (the default is one per core): the suite's two workers keep both
+        # cores busy already, and each board process loads every game it draws.
+        self.app = create_app(db_url, think_time=think_time, **{**unlimited, "board_workers": 1, **settings})
         self.sock = socket.socket()
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
