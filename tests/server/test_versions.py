@@ -25,7 +25,7 @@ def test_versions_through_moves_and_take_backs_are_the_counts_of_the_masks():
         else:
             masks.append(rng.randrange(0, 1 << 5))
             seen.append(masks[-1])
-        assert list(seen) == masks
+        assert seen.masks == masks
         assert [seen.count(1 << bit) for bit in range(5)] == [counted(masks, 1 << bit) for bit in range(5)]
         for bit in range(5):  # each version was reached at the action that changed the audience's view to it
             changed = [0] + [n for n, mask in enumerate(masks, start=1) if mask & 1 << bit]

@@ -115,13 +115,10 @@ class Seen:
     def reached(self, bit: int, version: int) -> int | None:
         """How many actions there were when the audience of `bit` came to `version`
         (None: it never did)."""
-        changed = self._changed.get(bit, [])
         if version == 0:
             return 0
+        changed = self._changed.get(bit, [])
         return changed[version - 1] if 0 < version <= len(changed) else None
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(self.masks)
 
 
 def _bits(mask: int) -> Iterator[int]:
