@@ -1,7 +1,7 @@
 """python -m bench.server [--games 100] [--game tinners-trail] [--db URL] [--workers N]
 [--layout wide|narrow] [--no-compression] [--board-workers N] [--rate MOVES_PER_S] [--warmup S]: the game
-server on loopback under load. It starts a server (`--workers` web processes on one port:
-PostgreSQL only), creates the games (every seat a
+server on loopback under load. It starts a server (`--workers` web processes behind one port,
+each game's in one of them: PostgreSQL only), creates the games (every seat a
 person), and plays them all at once with scripted WebSocket clients, one connection per seat,
 each choosing uniformly among its legal actions and keeping its view and board as a browser
 does. Each game has one move in flight: without `--rate` the next is sent as soon as the last
@@ -93,11 +93,11 @@ def tree_cpu_seconds(pid: int) -> dict[int, float]:
 
 
 def web_processes(server: int, workers: int) -> list[int]:
-    """The processes that serve: the server's, or with `--workers` its children (uvicorn's)."""
+    """The processes that serve: the server's, or with `--workers` the front's and its children's."""
     if workers == 1:
         return [server]
-    return [int(child) for task in Path(f"/proc/{server}/task").glob("*")
-            for child in (task / "children").read_text().split()]
+    return [server, *(int(child) for task in Path(f"/proc/{server}/task").glob("*")
+                      for child in (task / "children").read_text().split())]
 
 
 def machine_ticks() -> tuple[int, int] | None:
@@ -253,7 +253,7 @@ def main() -> None:
     parser.add_argument("--game", default="tinners-trail")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--db", help="database URL or SQLite file (default: a fresh temporary SQLite file)")
-    parser.add_argument("--workers", type=int, default=1, help="web processes on the server's one port "
+    parser.add_argument("--workers", type=int, default=1, help="web processes behind the server's one port "
                         "(`headframe serve --workers`; more than one on PostgreSQL only)")
     parser.add_argument("--layout", choices=["wide", "narrow"], default="wide", help="the boards the clients ask for")
     parser.add_argument("--no-compression", dest="compression", action="store_false",

@@ -6,9 +6,12 @@ killed (SIGKILL) mid-game, and Ann goes on through the second."""
 
 import asyncio
 import json
+import os
 import random
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import httpx
@@ -109,14 +112,33 @@ def test_two_servers_and_a_bot_worker_play_one_game_through_a_kill(cluster, post
     assert [m for m in bea_messages if m["type"] == "state"][-1]["view"]["over"]
 
 
-def test_serve_workers_share_one_port_on_postgres(postgres_url, tmp_path):
+def serving(server_port: int, client: Seat, candidates: list[int]) -> int:
+    """Which of `candidates` holds the server's end of a client's connection (from Linux's /proc)."""
+    client_port = client.socket.local_address[1]
+    inodes = set()
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if int(fields[1].split(":")[1], 16) == server_port and int(fields[2].split(":")[1], 16) == client_port:
+            inodes.add(f"socket:[{fields[9]}]")
+    holders = [pid for pid in candidates
+               if any(os.readlink(link) in inodes for link in Path(f"/proc/{pid}/fd").iterdir() if link.is_symlink())]
+    assert len(holders) == 1, (holders, inodes)
+    return holders[0]
+
+
+def front_processes(server: ServerProcess) -> list[int]:
+    found = subprocess.run(["pgrep", "-P", str(server.process.pid)], capture_output=True, text=True).stdout
+    return [int(pid) for pid in found.split()]
+
+
+def test_serve_workers_keep_each_game_in_one_process_through_a_kill(postgres_url, tmp_path):
     with pytest.raises(SystemExit, match="only on PostgreSQL"):
         serve(db=str(tmp_path / "one.db"), workers=2)
     server = ServerProcess(postgres_url, "--workers", "2")
     try:
-        server.start(within=60)  # each worker process imports and migrates on its own
-        children = subprocess.run(["pgrep", "-P", str(server.process.pid)], capture_output=True, text=True).stdout
-        assert len(children.split()) >= 2  # two processes serve the port
+        server.start(within=60)  # each web process imports and migrates on its own
+        processes = front_processes(server)
+        assert len(processes) == 2  # two web processes behind the front's port
         hotseat = {"game": "tinners-trail", "players": 2, "think_time": 0, "hotseat": True,
                    "seats": [{"type": "human"}, {"type": "human"}]}
         created = httpx.post(f"{server.url}/api/games", json=hotseat, timeout=30).json()
@@ -124,26 +146,37 @@ def test_serve_workers_share_one_port_on_postgres(postgres_url, tmp_path):
         tokens = [entry["token"] for entry in created["join"]]
         rng = random.Random(5)
 
-        async def moves_over_rest_seen_over_a_socket() -> int:
-            async with Seat(server.ws_url, created["id"], tokens) as both:
-                accepted = 0
-                while accepted < 12:
-                    # A new connection for each request: either process may answer it, a step behind or not.
-                    for seat, token in enumerate(tokens):
-                        state = httpx.get(f"{game}/state", headers=bearer(token), timeout=30).json()
-                        if "decision" in state["view"]:
-                            moved = httpx.post(f"{game}/actions", headers=bearer(token), timeout=30, json={
-                                "seat": seat, "action": rng.choice(state["view"]["decision"]["actions"]),
-                                "version": state["version"]})
-                            assert moved.status_code in (200, 409), moved.text  # 409: the process was behind
-                            if moved.status_code == 200:
-                                accepted += 1
-                                version = moved.json()["version"]
-                                await both.wait_for(lambda m, s=seat, v=version: m["type"] == "state"
-                                                    and m["seat"] == s and m["version"] >= v)
-                return accepted
+        async def play_over_rest(moves: int, seats: list[Seat]) -> None:
+            """Each request on a new connection: every one reaches the process that keeps the game, so
+            none is a step behind (a 409 here would be a process that had not caught up)."""
+            for _ in range(moves):
+                seat, token = next((seat, token) for seat, token in enumerate(tokens)
+                                   if "decision" in (state := httpx.get(f"{game}/state", headers=bearer(token),
+                                                                         timeout=30).json())["view"])
+                moved = httpx.post(f"{game}/actions", headers=bearer(token), timeout=30, json={
+                    "seat": seat, "action": rng.choice(state["view"]["decision"]["actions"]),
+                    "version": state["version"]})
+                assert moved.status_code == 200, moved.text
+                await seats[seat].wait_for(lambda m, s=seat, v=moved.json()["version"]: m["type"] == "state"
+                                           and m["seat"] == s and m["version"] >= v)
 
-        assert asyncio.run(asyncio.wait_for(moves_over_rest_seen_over_a_socket(), 30)) >= 12
-        assert httpx.get(game, timeout=30).json()["version"] >= 6
+        async def through_a_kill() -> None:
+            async with Seat(server.ws_url, created["id"], tokens[:1]) as ann, \
+                    Seat(server.ws_url, created["id"], tokens[1:]) as bea:
+                await play_over_rest(8, [ann, bea])
+                keeper = serving(server.port, ann, processes)
+                assert serving(server.port, bea, processes) == keeper  # both seats' connections in one process
+                os.kill(keeper, signal.SIGKILL)
+            deadline = time.monotonic() + 60
+            while keeper in (now := front_processes(server)) or len(now) < 2:
+                assert time.monotonic() < deadline, "the front did not start the killed process again"
+                await asyncio.sleep(0.1)
+            async with Seat(server.ws_url, created["id"], tokens[:1]) as ann, \
+                    Seat(server.ws_url, created["id"], tokens[1:]) as bea:
+                await play_over_rest(8, [ann, bea])
+                assert serving(server.port, ann, now) == serving(server.port, bea, now)
+
+        asyncio.run(asyncio.wait_for(through_a_kill(), 120))
+        assert httpx.get(game, timeout=30).json()["version"] >= 16
     finally:
         server.stop()

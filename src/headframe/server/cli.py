@@ -6,10 +6,12 @@ import argparse
 import json
 import logging
 import os
+import sys
 from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
+from . import front
 from .broker import shared
 from .config import BOARD_WORKERS
 from .storage import database_url
@@ -24,7 +26,8 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, db: str = DEFAULT_
           ws_compression: bool = True, workers: int = 1, **settings) -> None:
     """Serve on host:port, storing games in `db`: a SQLite file path or a database
     URL (postgresql+psycopg://user@host/name); `settings` are ServerConfig's fields.
-    `workers` processes share the port (PostgreSQL only). Prints the address it serves on."""
+    `workers` processes serve behind one port, each game's connections in one of them
+    (PostgreSQL only; `front.py`). Prints the address it serves on."""
     import uvicorn
 
     from .app import create_app
@@ -35,31 +38,30 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, db: str = DEFAULT_
         raise SystemExit("--workers: several processes serve one database only on PostgreSQL "
                          "(--db postgresql+psycopg://...); on SQLite one process serves")
     if workers > 1:
-        # Each worker process builds its own app from these (JSON in its environment: nothing is pickled).
-        os.environ[SETTINGS_VARIABLE] = json.dumps({"db_url": url, **_plain(settings)})
-        app: object = "headframe.server.cli:app_from_environment"
-    else:
-        try:
-            app = create_app(url, **settings)
-        except ValueError as exc:
-            raise SystemExit(str(exc)) from None
-    shown = make_url(url).render_as_string(hide_password=True)
-    print(f"headframe is serving on http://{host}:{port}/ (games stored in {shown})", flush=True)
+        # Each process builds its own app from these (JSON in its environment: nothing is pickled).
+        os.environ[SETTINGS_VARIABLE] = json.dumps({"db_url": url, "log_level": log_level,
+                                                    "ws_compression": ws_compression, **_plain(settings)})
+        _serving(host, port, url)
+        front.serve(host, port, workers, [sys.executable, "-m", "headframe.server.handed"])
+        return
+    try:
+        app = create_app(url, **settings)
+    except ValueError as exc:
+        raise SystemExit(str(exc)) from None
+    _serving(host, port, url)
+    uvicorn.run(app, host=host, port=port, **uvicorn_options(log_level, ws_compression))
+
+
+def uvicorn_options(log_level: str, ws_compression: bool) -> dict:
     # permessage-deflate where the client asks (browsers do): an update's board is tens of
     # kilobytes of SVG, which a phone on a slow link feels (docs/server.md, "Live updates").
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=16 * 1024,  # type: ignore[arg-type]
-                ws_per_message_deflate=ws_compression, ws_ping_interval=20, ws_ping_timeout=20,
-                workers=workers if workers > 1 else None, factory=workers > 1)
+    return {"log_level": log_level, "ws_max_size": 16 * 1024, "ws_per_message_deflate": ws_compression,
+            "ws_ping_interval": 20, "ws_ping_timeout": 20}
 
 
-def app_from_environment():
-    """A `--workers` process's app, from the settings its parent put in the environment."""
-    from .app import create_app
-
-    settings = json.loads(os.environ[SETTINGS_VARIABLE])
-    if settings.get("models") is not None:
-        settings["models"] = Path(settings["models"])
-    return create_app(settings.pop("db_url"), **settings)
+def _serving(host: str, port: int, url: str) -> None:
+    shown = make_url(url).render_as_string(hide_password=True)
+    print(f"headframe is serving on http://{host}:{port}/ (games stored in {shown})", flush=True)
 
 
 def _plain(settings: dict) -> dict:
