@@ -7,12 +7,18 @@ from __future__ import annotations
 import asyncio
 import threading
 
+from headframe.server.bot_worker import BotWorker
 from headframe.server.broker import News
 from headframe.server.config import ServerConfig
 from headframe.server.hub import Hub
 
 TWO_PEOPLE = {"game": "pit-lamps", "players": 2, "hotseat": True, "think_time": 0,
               "seats": [{"type": "human"}, {"type": "human"}]}
+
+
+class Spectator:
+    """A connection that holds no seat."""
+    seats: frozenset[int] = frozenset()
 
 
 async def caught_up(room, version: int) -> bool:
@@ -61,3 +67,61 @@ def test_news_of_a_game_neither_known_nor_being_read_here_is_left(store):
         await here.close()
 
     asyncio.run(scenario())
+
+
+def with_two_processes(store, scenario) -> None:
+    """Run `scenario(elsewhere, here, made)`: two hubs on one database, as two processes,
+    and a game made by the one `elsewhere`."""
+    async def run() -> None:
+        elsewhere, here = Hub(store, ServerConfig(store.url)), Hub(store, ServerConfig(store.url))
+        made, _, _ = await elsewhere.create(TWO_PEOPLE)
+        try:
+            await scenario(elsewhere, here, made)
+        finally:
+            await here.close()
+            await elsewhere.close()
+
+    asyncio.run(run())
+
+
+async def move_elsewhere(elsewhere: Hub, here: Hub, made, seat: int) -> None:
+    await elsewhere.act(made, seat, made.state.decision(seat).actions[0])
+    here.heard(News(made.id, "moves"))
+
+
+def test_news_of_a_game_nobody_here_watches_lets_its_room_go_and_it_comes_back_with_the_change(store):
+    async def scenario(elsewhere: Hub, here: Hub, made) -> None:
+        unwatched = await here.room(made.id)  # say a page asked for it, and nobody watches it here
+        await move_elsewhere(elsewhere, here, made, 0)
+        assert made.id not in here.rooms and not here._chores  # let go, not caught up for nobody
+        again = await here.room(made.id)
+        assert again is not unwatched and again.version == 1
+
+    with_two_processes(store, scenario)
+
+
+def test_a_room_let_go_while_a_connection_said_hello_is_taken_back_and_caught_up(store):
+    async def scenario(elsewhere: Hub, here: Hub, made) -> None:
+        greeted = await here.room(made.id)  # the connection's room, before its hello is done
+        await move_elsewhere(elsewhere, here, made, 0)
+        greeted.watchers.add(Spectator())
+        assert here.adopt(greeted) and here.rooms[made.id] is greeted
+        assert await caught_up(greeted, 1), "the room taken back missed the move made while it was let go"
+        # Let go again, and meanwhile loaded anew for another request: this connection must start again.
+        greeted.watchers.clear()
+        await move_elsewhere(elsewhere, here, made, 1)
+        fresh = await here.room(made.id)
+        assert fresh is not greeted and fresh.version == 2
+        assert not here.adopt(greeted) and here.rooms[made.id] is fresh
+
+    with_two_processes(store, scenario)
+
+
+def test_a_bot_worker_keeps_its_rooms_caught_up_though_nobody_watches_them(store):
+    async def scenario(elsewhere: Hub, here: Hub, made) -> None:
+        BotWorker(here, slots=1)
+        kept = await here.room(made.id)
+        await move_elsewhere(elsewhere, here, made, 0)
+        assert here.rooms[made.id] is kept and await caught_up(kept, 1)
+
+    with_two_processes(store, scenario)

@@ -70,6 +70,7 @@ class BotWorker:
 
     def __init__(self, hub: Hub, slots: int) -> None:
         hub.bots_here = False  # a turn is played when claimed, never because a room was loaded
+        hub.lets_go_unwatched = False  # nobody watches here: rooms are kept caught up for their next bot turns
         self.hub = hub
         self.slots = slots
         self.lease = timedelta(seconds=hub.config.max_think + LEASE_SLACK_S)

@@ -53,6 +53,7 @@ class Hub:
         self.journal = Journal(store)
         # 0 bot workers: bot turns are left to the queue (bot_worker.py); hints still search in one process.
         self.bots_here = config.bot_workers > 0
+        self.lets_go_unwatched = True  # on news of another process's change (`heard`); bot workers keep theirs
         self.bots = BotPool(max(1, config.bot_workers), config.max_think, config.models, searchers=searchers)
         self.pictures = Pictures(config.board_workers)
         self.broker = Broker(store.url, store.origin, self.heard, self.heard_everything)
@@ -360,6 +361,10 @@ class Hub:
         if room is not None and news.kind == "chat":
             if self.chat is not None and news.n is not None:
                 self._chore(self.chat.relay(room, news.n))
+        elif room is not None and self.lets_go_unwatched and _unneeded(room):
+            # Caught up for nobody, at a move's cost each time (say the process only created the game,
+            # and its players are served elsewhere): let go, it is rebuilt with the change if asked for.
+            del self.rooms[room.id]
         elif room is not None:
             self._look_again(room)
         elif news.game_id in self._loading:  # its room is being read: the change may come after what it read
@@ -442,6 +447,16 @@ class Hub:
         if room.state.is_over() and not room.watchers and self.rooms.get(room.id) is room:
             del self.rooms[room.id]
 
+    def adopt(self, room: Room) -> bool:
+        """A room a connection has just begun to watch (it may have been let go while the
+        connection said hello): taken back and caught up if so. False when another room
+        of the game took its place meanwhile: the connection must start again."""
+        held = self.rooms.get(room.id)
+        if held is None:
+            self.rooms[room.id] = room
+            self._look_again(room)  # what it missed while let go
+        return held in (None, room)
+
     def left(self, room: Room) -> None:
         """A connection to the room closed."""
         if not room.watchers:
@@ -486,8 +501,7 @@ class Hub:
         """Drop the rooms nobody needs: finished or expired, or idle for `idle` seconds."""
         now = time.monotonic()
         for game_id, room in list(self.rooms.items()):
-            unneeded = not room.watchers and not room.thinking and not room.lock.locked()
-            if unneeded and (room.status() in ("finished", "expired") or now - room.idle_since > idle):
+            if _unneeded(room) and (room.status() in ("finished", "expired") or now - room.idle_since > idle):
                 del self.rooms[game_id]
 
     # --- bots -----------------------------------------------------------------
@@ -534,6 +548,11 @@ class Hub:
             room.thinking.pop(seat, None)
             if thinks_again:
                 self.schedule_bots(room)
+
+
+def _unneeded(room: Room) -> bool:
+    """Nobody here watches it, no bot thinks in it, and no change is being made to it."""
+    return not room.watchers and not room.thinking and not room.lock.locked()
 
 
 def _deal_seed(chosen: int | None, hotseat: bool, seats: list[dict[str, Any]]) -> int:

@@ -161,6 +161,11 @@ async def serve_socket(hub: Hub, socket: WebSocket, game_id: str,
         return
     except WebSocketDisconnect:
         return
+    room.watchers.add(watcher)
+    if not hub.adopt(room):  # let go, and loaded anew, while this connection said hello
+        room.watchers.discard(watcher)
+        await _close(socket, 1012, "the game was reloaded; reconnect")
+        return
     sender = asyncio.create_task(_send_loop(socket, watcher))
     receiver = asyncio.create_task(_receive_loop(hub, room, socket, watcher, sender))
 
@@ -174,7 +179,6 @@ async def serve_socket(hub: Hub, socket: WebSocket, game_id: str,
     watcher.on_drop = drop
     watcher.client = socket.client.host if socket.client else ""
     watcher.post(wire.dumps({"type": "welcome", "game": room.summary(), "seats": held, "invited": invited}))
-    room.watchers.add(watcher)
     announce_seats(room)
     broadcast_to(room, watcher)
     if hub.chat is not None:
