@@ -25,6 +25,7 @@ from sqlalchemy import bindparam, or_, select, update
 
 from headframe.engine import HeadframeError
 
+from . import collector
 from .broker import News, shared
 from .config import ServerConfig
 from .errors import Refusal
@@ -148,6 +149,7 @@ async def _serve(config: ServerConfig, searchers: RaySearchers | None, where: st
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
     hub.start()
+    collector.settle()
     running = asyncio.create_task(worker.run())
     try:
         await hub.broker.listening.wait()

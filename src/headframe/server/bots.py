@@ -49,6 +49,8 @@ from headframe.agents.hints import hint
 from headframe.engine import HeadframeError, Rng, game_names, load_game, register
 from headframe.engine.registry import GROUP
 
+from . import collector
+
 log = logging.getLogger("headframe.server")
 
 QUICK_SPECS = ("random", "heuristic")
@@ -109,6 +111,7 @@ def start_worker(games: list[str]) -> None:
     if parent is not None:
         threading.Thread(target=_exit_with, args=(parent,), name="exit-with-web-process", daemon=True).start()
     register_by_hand(games)
+    collector.settle()
 
 
 def _exit_with(parent: multiprocessing.process.BaseProcess) -> None:

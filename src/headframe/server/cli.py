@@ -11,7 +11,7 @@ from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
-from . import front
+from . import collector, front
 from .broker import shared
 from .config import BOARD_WORKERS
 from .storage import database_url
@@ -49,6 +49,7 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, db: str = DEFAULT_
     except ValueError as exc:
         raise SystemExit(str(exc)) from None
     _serving(host, port, url)
+    collector.settle()
     uvicorn.run(app, host=host, port=port, **uvicorn_options(log_level, ws_compression))
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import uvicorn
 
+from . import collector
 from .cli import SETTINGS_VARIABLE, uvicorn_options
 
 log = logging.getLogger(__name__)
@@ -79,6 +80,7 @@ def main(argv: list[str] | None = None) -> None:
         settings["models"] = Path(settings["models"])
     app = create_app(settings.pop("db_url"), **settings)
     config = uvicorn.Config(app, **uvicorn_options(log_level, compression))
+    collector.settle()
     HandedServer(config, socket.socket(fileno=int(descriptor))).run()
 
 
