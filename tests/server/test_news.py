@@ -69,14 +69,14 @@ def test_news_of_a_game_neither_known_nor_being_read_here_is_left(store):
     asyncio.run(scenario())
 
 
-def with_two_processes(store, scenario) -> None:
-    """Run `scenario(elsewhere, here, made)`: two hubs on one database, as two processes,
-    and a game made by the one `elsewhere`."""
+def with_two_processes(store, scenario, table: dict = TWO_PEOPLE) -> None:
+    """Run `scenario(elsewhere, here, made, tokens)`: two hubs on one database, as two
+    processes, and a game made by the one `elsewhere` (with its seats' tokens)."""
     async def run() -> None:
         elsewhere, here = Hub(store, ServerConfig(store.url)), Hub(store, ServerConfig(store.url))
-        made, _, _ = await elsewhere.create(TWO_PEOPLE)
+        made, _, tokens = await elsewhere.create(table)
         try:
-            await scenario(elsewhere, here, made)
+            await scenario(elsewhere, here, made, tokens)
         finally:
             await here.close()
             await elsewhere.close()
@@ -90,7 +90,7 @@ async def move_elsewhere(elsewhere: Hub, here: Hub, made, seat: int) -> None:
 
 
 def test_news_of_a_game_nobody_here_watches_lets_its_room_go_and_it_comes_back_with_the_change(store):
-    async def scenario(elsewhere: Hub, here: Hub, made) -> None:
+    async def scenario(elsewhere: Hub, here: Hub, made, _tokens) -> None:
         unwatched = await here.room(made.id)  # say a page asked for it, and nobody watches it here
         await move_elsewhere(elsewhere, here, made, 0)
         assert made.id not in here.rooms and not here._chores  # let go, not caught up for nobody
@@ -101,7 +101,7 @@ def test_news_of_a_game_nobody_here_watches_lets_its_room_go_and_it_comes_back_w
 
 
 def test_a_room_let_go_while_a_connection_said_hello_is_taken_back_and_caught_up(store):
-    async def scenario(elsewhere: Hub, here: Hub, made) -> None:
+    async def scenario(elsewhere: Hub, here: Hub, made, _tokens) -> None:
         greeted = await here.room(made.id)  # the connection's room, before its hello is done
         await move_elsewhere(elsewhere, here, made, 0)
         greeted.watchers.add(Spectator())
@@ -118,10 +118,31 @@ def test_a_room_let_go_while_a_connection_said_hello_is_taken_back_and_caught_up
 
 
 def test_a_bot_worker_keeps_its_rooms_caught_up_though_nobody_watches_them(store):
-    async def scenario(elsewhere: Hub, here: Hub, made) -> None:
+    async def scenario(elsewhere: Hub, here: Hub, made, _tokens) -> None:
         BotWorker(here, slots=1)
         kept = await here.room(made.id)
         await move_elsewhere(elsewhere, here, made, 0)
         assert here.rooms[made.id] is kept and await caught_up(kept, 1)
 
     with_two_processes(store, scenario)
+
+
+def test_a_seat_claimed_through_a_room_let_go_and_replaced_meanwhile_reaches_the_room_in_its_place(store):
+    invited = {**TWO_PEOPLE, "hotseat": False}
+
+    async def scenario(elsewhere: Hub, here: Hub, made, tokens) -> None:
+        greeted = await here.room(made.id)
+        await elsewhere.claim(made, 0, "Ann", tokens[0])
+        here.heard(News(made.id, "seats"))  # let go here, while this connection says hello
+        fresh = await here.room(made.id)  # another request loads the game anew
+        await here.claim(greeted, 1, "Bea", tokens[1])  # the hello's invitation, taken through the old room
+        assert not fresh.row.seats[1].claimed  # nothing announces a process's own change to itself
+        greeted.watchers.add(Spectator())
+        assert not here.adopt(greeted)
+        for _ in range(200):
+            if fresh.row.seats[1].claimed:
+                break
+            await asyncio.sleep(0.01)
+        assert fresh.row.seats[1].claimed and fresh.row.seats[1].name == "Bea"
+
+    with_two_processes(store, scenario, invited)

@@ -454,7 +454,10 @@ class Hub:
         held = self.rooms.get(room.id)
         if held is None:
             self.rooms[room.id] = room
-            self._look_again(room)  # what it missed while let go
+        if held is not room:
+            # What it missed while let go; or, for the room in its place, what this connection's
+            # hello may have written through the old one (a seat claimed), which no news brings here.
+            self._look_again(self.rooms[room.id])
         return held in (None, room)
 
     def left(self, room: Room) -> None:
