@@ -103,7 +103,7 @@ class Front:
     waiting: int = 0
     turns: count = field(default_factory=count)
     routing: set[asyncio.Task] = field(default_factory=set)
-    restarting: set[WebProcess] = field(default_factory=set)
+    restarting: dict[WebProcess, asyncio.Task] = field(default_factory=dict)
 
     async def run(self, stop: asyncio.Event) -> None:
         loop = asyncio.get_running_loop()
@@ -158,8 +158,7 @@ class Front:
             await asyncio.sleep(WATCH_EVERY)
             for process in self.processes:
                 if not process.running() and process not in self.restarting:
-                    self.restarting.add(process)
-                    asyncio.get_running_loop().create_task(self._restart(process))
+                    self.restarting[process] = asyncio.get_running_loop().create_task(self._restart(process))
 
     async def _restart(self, process: WebProcess) -> None:
         assert process.process is not None
@@ -174,7 +173,7 @@ class Front:
         except OSError:
             log.exception("starting web process %d failed", process.place + 1)
         finally:
-            self.restarting.discard(process)
+            del self.restarting[process]
 
 
 async def _first_bytes(connection: socket.socket) -> bytes:

@@ -28,13 +28,14 @@ class HandedServer(uvicorn.Server):
     def __init__(self, config: uvicorn.Config, channel: socket.socket) -> None:
         super().__init__(config)
         self.channel = channel
+        self.taking: set[asyncio.Task] = set()  # connections being set up (the loop keeps no task alive)
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets=[])  # listening on nothing: connections come from the front
         if not self.should_exit:
             self.channel.setblocking(False)
             asyncio.get_running_loop().add_reader(self.channel.fileno(), self._take)
-        log.info("serving the connections the front hands over (process %d)", os.getpid())
+            log.info("serving the connections the front hands over (process %d)", os.getpid())
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         self._close_channel()
@@ -53,10 +54,17 @@ class HandedServer(uvicorn.Server):
             if self.should_exit:
                 connection.close()
             else:
-                loop.create_task(loop.connect_accepted_socket(self._protocol, connection))
+                taking = loop.create_task(loop.connect_accepted_socket(self._protocol, connection))
+                self.taking.add(taking)
+                taking.add_done_callback(self._taken)
         if not message:  # the front is gone: nobody will hand us more
             self._close_channel()
             self.should_exit = True
+
+    def _taken(self, taking: asyncio.Task) -> None:
+        self.taking.discard(taking)
+        if not taking.cancelled() and taking.exception() is not None:  # the client left at once, say
+            log.debug("a handed connection could not be served", exc_info=taking.exception())
 
     def _protocol(self) -> asyncio.Protocol:
         """What uvicorn's own listener makes for each connection it accepts."""
