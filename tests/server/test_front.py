@@ -127,7 +127,7 @@ def test_a_process_that_dies_is_started_again_in_its_place_and_its_games_served_
     while not (running.processes[place].running() and pids(running)[place] != dead.pid):
         assert time.monotonic() < deadline, "the dead process was not started again"
         time.sleep(0.05)
-    assert running.processes[place].restarts == 1 and running.processes[place].quick_ends == 1  # ran < 10 s
+    assert running.processes[place].quick_ends == 1  # it had run under 10 s: its next start waited
     assert ask(port, f"GET /ws/games/{game} HTTP/1.1".encode())[0] == pids(running)[place]
 
 

@@ -55,7 +55,6 @@ class WebProcess:
     command: Sequence[str]
     process: subprocess.Popen | None = None
     channel: socket.socket | None = None
-    restarts: int = 0
     started_at: float = 0.0
     quick_ends: int = 0  # ends in a row soon after starting: each waits longer before the next start
 
@@ -168,7 +167,6 @@ class Front:
         process.stop()
         try:
             await asyncio.sleep(wait)
-            process.restarts += 1
             process.start()
         except OSError:
             log.exception("starting web process %d failed", process.place + 1)
