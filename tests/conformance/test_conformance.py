@@ -153,6 +153,8 @@ def check_clone_is_independent(state: State, seat: int, action: Action, before: 
 def check_position_round_trip(state: State, text: str) -> None:
     fields = state.fields()
     assert json.loads(json.dumps(fields)) == fields, "state fields must be plain JSON data (no tuples, no int keys)"
+    # Written by orjson: json's own canonical text (a float below 1e-4, which orjson writes otherwise, in no position).
+    assert text == json.dumps(state.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     loaded = state.game.load_position(text)
     assert loaded.to_json() == text
     assert loaded.fields() == fields

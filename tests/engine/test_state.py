@@ -12,6 +12,7 @@ from headframe.engine import (
     PositionError,
     RecordError,
     Result,
+    jsontext,
     load_game,
     load_position,
     replay,
@@ -121,6 +122,20 @@ def test_positions_round_trip_and_corrupt_ones_are_refused(game) -> None:
             game.load_position(broken)
     with pytest.raises(PositionError, match="JSON"):
         game.load_position("{nope")
+
+
+def canonical_by_json(value) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def test_canonical_json_is_jsons_sorted_compact_unescaped_text() -> None:
+    # Positions are written by orjson (State.to_json): the text json writes, keys sorted in code-point order.
+    value = {"b": [1, -2, 2**63, True, None, 0.5, 1e16], "a": {"é": "Bé\n\"q\"\\ \u2028\x01", "Z": [], "z": {}},
+             "~": "\U0001F600"}
+    assert jsontext.canonical(value) == canonical_by_json(value)
+    # What orjson refuses, json writes: an integer past 64 bits, a key that is not text.
+    for refused in ({"seed": 2**70}, {2: "two", 1: "one"}):
+        assert jsontext.canonical(refused) == canonical_by_json(refused)
 
 
 def test_records_replay_and_bad_records_are_refused(game, tmp_path) -> None:

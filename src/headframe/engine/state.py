@@ -28,7 +28,6 @@ cloning, positions and records — is written once, here.
 
 from __future__ import annotations
 
-import json
 import marshal
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
@@ -388,7 +387,7 @@ class State:
 
     def to_json(self) -> str:
         """The whole state as canonical JSON: a position, loadable with `from_json`."""
-        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        return jsontext.canonical(self.to_dict())
 
     @classmethod
     def from_json(cls, text: str | bytes | dict, game: Game) -> State:
