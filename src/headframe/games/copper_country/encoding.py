@@ -8,6 +8,7 @@ are one choice (COP-R53); production cards by their rows of icons."""
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import Any
 
 from headframe.engine.observation import ObservationLayout, PointOfView
@@ -109,26 +110,47 @@ def most_copies(tables: Tables) -> int:
     return max(Counter(tables.signature.values()).values())
 
 
+class _Lookups:
+    """What `encode` reads of the tables, worked out once for them: each capital
+    card's signature's place, and each production card's rows as features."""
+
+    def __init__(self, tables: Tables) -> None:
+        place = {sig: index for index, sig in enumerate(signatures(tables))}
+        self.signatures = len(place)
+        self.signature_place = {card: place[sig] for card, sig in tables.signature.items()}
+        self.copies = most_copies(tables)
+        self.no_rows = [0.0] * (ROWS * len(ROW_FEATURES))
+        self.rows = {card: _card_rows(rows) for card, rows in tables.rows.items()}
+
+
+@cache
+def _lookups(tables: Tables) -> _Lookups:
+    return _Lookups(tables)
+
+
+def _card_rows(rows: tuple[Row, ...]) -> list[float]:
+    values: list[float] = []
+    for index in range(ROWS):
+        values += row_features(rows[index]) if index < len(rows) else [0.0] * len(ROW_FEATURES)
+    return values
+
+
 def encode(tables: Tables, layout: ObservationLayout, view: dict[str, Any]) -> list[float]:
     pov = PointOfView(view)
     n, relative = pov.players, pov.relative
     t = tables
     board = t.boards[view["board"]]
-    sigs = {sig: index for index, sig in enumerate(signatures(t))}
+    lookups = _lookups(t)
     seats = pov.rotated(view["seats"])
 
     def by_signature(cards, scale: float) -> list[float]:
-        counts = [0.0] * len(sigs)
+        counts = [0.0] * lookups.signatures
         for card in cards:
-            counts[sigs[t.signature[card]]] += 1 / scale
+            counts[lookups.signature_place[card]] += 1 / scale
         return counts
 
     def card_rows(card: str | None) -> list[float]:
-        values = []
-        for index in range(ROWS):
-            rows = t.rows[card] if card else ()
-            values += row_features(rows[index]) if index < len(rows) else [0.0] * len(ROW_FEATURES)
-        return values
+        return lookups.rows[card] if card else lookups.no_rows
 
     def resource_hot(resource: str) -> list[float]:
         return [float(resource == r) for r in RESOURCES]
@@ -184,7 +206,7 @@ def encode(tables: Tables, layout: ObservationLayout, view: dict[str, Any]) -> l
     w.values("miners_off_board", off_board)
     w.values("supply", [entry["supply"][b] / most for entry in seats for b, most in SUPPLY])
     w.counts("hand_size", [entry["hand_size"] for entry in seats], HAND)
-    copies = most_copies(t)
+    copies = lookups.copies
     w.values("hand", by_signature(seats[0]["hand"], copies))
     w.values("known_cards", [v for entry in seats for v in by_signature(entry["known_cards"], copies)])
     w.counts("copper_cards", [entry["copper_cards"] for entry in seats], 30)
