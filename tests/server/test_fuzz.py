@@ -2,14 +2,16 @@
 from JSON that nests deeply, holds huge numbers, NUL, control and non-ASCII text,
 wrong types and extra fields, or is nearly a valid request. Whatever comes in,
 the answer is below 500 (a JSON `{"error": ...}` when refused), a socket ends
-with an error message and a close frame or stays open, and a refusal changes
-no game."""
+with an error message and a close frame or stays open (after a valid hello it
+stays, but for a message over the size limit), nothing is logged as an error,
+and a refusal changes no game."""
 
 from __future__ import annotations
 
 import asyncio
 import functools
 import json
+import logging
 import time
 from urllib.parse import quote
 
@@ -27,6 +29,28 @@ FUZZ = settings(max_examples=600, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 WS_FUZZ = settings(FUZZ, max_examples=300)
 SETTLED = 0.3  # seconds without a change after which a bot is taken to have nothing to do
+
+
+class Errors(logging.Handler):
+    """What the server logs as an error (a traceback among them)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@pytest.fixture(scope="module")
+def logged_errors():
+    errors = Errors()
+    loggers = [logging.getLogger(name) for name in ("headframe", "uvicorn.error")]
+    for logger in loggers:
+        logger.addHandler(errors)
+    yield errors.records
+    for logger in loggers:
+        logger.removeHandler(errors)
 
 
 @pytest.fixture(scope="module")
@@ -287,10 +311,12 @@ def hellos(games: Games, own: list[str]) -> st.SearchStrategy[str | bytes]:
 def messages(games: Games) -> st.SearchStrategy[str | bytes]:
     plausible = ["bid:1", "bid:2", "dig", "rest", "draw", '{"kind": "bid", "card": 1}', {"kind": "bid", "card": 2}]
     action = mostly(st.sampled_from(games.offered + plausible), values)
+    # Every message type (issue 51), with the fields each takes and others.
     fields = st.fixed_dictionaries(
-        {"type": mostly(st.sampled_from(["act", "undo", "sync", "ping"]), texts)},
+        {"type": mostly(st.sampled_from(["act", "undo", "sync", "ping", "layout", "chat", "hello"]), texts)},
         optional={"seat": mostly(st.integers(0, 1), values), "action": action, "version": numbers | values,
-                  "ref": values})
+                  "ref": values, "layout": mostly(st.sampled_from(["wide", "narrow"]), values),
+                  "text": mostly(texts, values), "name": mostly(texts, values), "tokens": values})
     anything = frames(mostly(fields, values))
     return mixed(plays(games), anything, anything)
 
@@ -339,8 +365,9 @@ def conversations(games: Games) -> st.SearchStrategy[tuple]:
 
 @WS_FUZZ
 @given(data=st.data())
-def test_websocket_fuzz(live, games, data):
+def test_websocket_fuzz(live, games, logged_errors, data):
     game_id, hello, sent = data.draw(conversations(games))
+    players = json.dumps({"type": "hello", "tokens": games.tokens[games.ids[0]][:2]})
     try:
         received, socket = asyncio.run(converse(f"{live.ws_url}/ws/games/{game_id}", hello, sent))
     except websockets.InvalidStatus as refused:  # no such route: refused in the handshake
@@ -352,7 +379,10 @@ def test_websocket_fuzz(live, games, data):
         event("stayed open")
     else:  # the server ended it: an error said why
         assert received and received[-1]["type"] == "error", received
+        # issue 51, defect 5: after a valid hello only a message over the size limit ends the connection.
+        assert hello != players or received[-1]["status"] == 413, received
         event(f"closed with {socket.protocol.close_rcvd.code}")
+    assert not logged_errors, [record.getMessage() for record in logged_errors]
     acked = any(m["type"] == "ack" for m in received)
     event(f"{sum(m['type'] == 'error' for m in received)} errors, {'an ack' if acked else 'no ack'}")
     games.check_unchanged(refused=not acked)

@@ -141,7 +141,7 @@ def test_websocket_refusals(server, http, running):
                 ({"type": "act", "seat": 1, "action": bid, "ref": 1}, 403, "does not hold seat 1"),
                 ({"type": "act", "seat": 0, "action": "dig", "ref": 2}, 400, "not a legal action"),
                 ({"type": "act", "seat": 0, "action": {"kind": 5}, "ref": 3}, 400, ""),
-                ({"type": "act", "seat": 0, "ref": 4}, 400, "needs an action"),
+                ({"type": "act", "seat": 0, "ref": 4}, 400, "action: Field required"),
                 ({"type": "fly", "ref": 5}, 400, "unknown message type"),
                 ({"type": "act", "seat": 0, "action": bid, "version": "x", "ref": 6}, 400, "version"),
             ]

@@ -1,4 +1,6 @@
-"""Request bodies of the REST API: every field typed and bounded, unknown fields refused.
+"""Request bodies of the REST API and messages of the WebSocket protocol: every
+field typed and bounded, unknown fields refused, integers strict (a seat is 0, not
+0.0, true or "0").
 
 Every string a client names something with is `Text`: no control or format
 characters (NUL above all, which PostgreSQL refuses), the same on every database."""
@@ -8,7 +10,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
 
 OPTIONS_DEPTH = 4
 
@@ -39,6 +41,7 @@ def plain_options(value: Any, depth: int = 0) -> Any:
 Text = Annotated[str, AfterValidator(printable)]
 GameOptions = Annotated[dict[Text, Any], Field(max_length=64), AfterValidator(plain_options)]
 Name = Field(default=None, max_length=40)
+CHAT_TEXT = 500  # characters of a chat message, its whitespace runs counted once
 
 
 class Strict(BaseModel):
@@ -59,7 +62,7 @@ class ClockChoice(Strict):
 
 class CreateGame(Strict):
     game: Text = Field(max_length=64)
-    players: int
+    players: StrictInt
     seats: list[SeatSpec] = Field(min_length=1, max_length=8)
     options: GameOptions = Field(default_factory=dict)
     name: Text | None = Field(default=None, max_length=80)
@@ -76,16 +79,101 @@ class Claim(Strict):
 
 
 class Act(Strict):
-    seat: int
-    action: dict[str, Any] | str
-    version: int | None = None
+    seat: StrictInt
+    action: dict[str, Any] | str  # its JSON or its id
+    version: StrictInt | None = None
 
 
 class Undo(Strict):
-    seat: int
-    version: int | None = None
+    seat: StrictInt
+    version: StrictInt | None = None
+
+
+class ChatPost(Strict):
+    # Whitespace runs (tabs and line breaks too) count once: room to fold them; then checked (chat.message_text).
+    text: str = Field(max_length=4 * CHAT_TEXT)
+    name: Text | None = Name
 
 
 class Control(Strict):
     controller: Literal["human", "bot"]
     agent: Text | None = Field(default=None, max_length=120)
+
+
+# --- the WebSocket protocol (live.py) -------------------------------------------------
+
+Layout = Literal["wide", "narrow"]  # a board's layout: "narrow" for phones (Game.render_board)
+
+
+class Hello(Strict):
+    type: Literal["hello"]
+    tokens: list[Annotated[str, Field(max_length=128)]] = Field(default_factory=list, max_length=8)
+    layout: Layout = "wide"
+
+
+class Message(Strict):
+    ref: Any = None  # the client's, sent back with the reply when a browser holds it exactly (live.py)
+
+
+class Ping(Message):
+    type: Literal["ping"]
+
+
+class Sync(Message):
+    type: Literal["sync"]
+
+
+class LayoutChange(Message):
+    type: Literal["layout"]
+    layout: Layout
+
+
+class ActMessage(Act, Message):
+    type: Literal["act"]
+
+
+class UndoMessage(Undo, Message):
+    type: Literal["undo"]
+
+
+class ChatMessage(ChatPost, Message):
+    type: Literal["chat"]
+    seat: StrictInt | None = None  # None: the connection's first seat, or a spectator's message
+
+
+SocketMessage = Annotated[Ping | Sync | LayoutChange | ActMessage | UndoMessage | ChatMessage,
+                          Field(discriminator="type")]
+KINDS = ("act", "undo", "sync", "layout", "ping", "chat")
+_socket_message: TypeAdapter[SocketMessage] = TypeAdapter(SocketMessage)
+_hello: TypeAdapter[Hello] = TypeAdapter(Hello)
+
+
+def socket_message(message: dict[str, Any]) -> SocketMessage:
+    """A client's message after its hello, checked (ValueError with the reason a person reads)."""
+    kind = message.get("type")
+    if kind not in KINDS:
+        raise ValueError(f"unknown message type {kind!r} ({', '.join(KINDS)})")
+    try:
+        return _socket_message.validate_python(message)
+    except ValidationError as exc:
+        # Each problem's place starts with the message's type, which is not a place in the message.
+        raise ValueError(problems([{**error, "loc": error["loc"][1:]} for error in exc.errors()])) from None
+
+
+def hello(message: dict[str, Any]) -> Hello:
+    if message.get("type") != "hello":
+        raise ValueError('the first message is a hello: {"type": "hello", "tokens": [...]}')
+    try:
+        return _hello.validate_python(message)
+    except ValidationError as exc:
+        raise ValueError(problems(exc.errors())) from None
+
+
+def problems(errors: list[Any]) -> str:
+    """What is wrong with a request or message, as a person reads it (the first five problems)."""
+    return "; ".join(_problem(error) for error in errors[:5])
+
+
+def _problem(error: Any) -> str:
+    where = ".".join(str(part) for part in error.get("loc", ()) if part != "body")
+    return f"{where}: {error.get('msg')}" if where else str(error.get("msg"))

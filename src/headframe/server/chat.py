@@ -15,7 +15,6 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Header, Request
-from pydantic import Field
 from sqlalchemy import func, insert, select
 from sqlalchemy.exc import IntegrityError
 
@@ -36,15 +35,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("headframe.server")
 
-MAX_TEXT = 500
+MAX_TEXT = api.CHAT_TEXT
 MAX_NAME = 40
 BACKLOG = 200  # the latest messages a new connection is sent
 SPECTATOR = "Spectator"
-
-
-class ChatPost(api.Strict):
-    text: api.Text = Field(max_length=4 * MAX_TEXT)  # whitespace runs count once: room to normalise
-    name: api.Text | None = api.Name
 
 
 @dataclass(frozen=True)
@@ -171,14 +165,14 @@ class Chat:
         if found is not None:
             _send(room, public(found))
 
-    async def from_socket(self, room: Room, watcher: Watcher, message: dict[str, Any]) -> None:
+    async def from_socket(self, room: Room, watcher: Watcher, message: api.ChatMessage) -> None:
         """`{"type": "chat", "text": ..., "seat"?: s, "name"?: ...}`: as the seat
         (by default the connection's first), or as a spectator."""
-        seat = message.get("seat", watcher.seats[0] if watcher.seats else None)
-        if isinstance(seat, bool) or (seat is not None and seat not in watcher.seats):
+        seat = message.seat if message.seat is not None else watcher.seats[0] if watcher.seats else None
+        if seat is not None and seat not in watcher.seats:
             raise Forbidden(f"this connection does not hold seat {seat!r}")
-        author = author_of(room, seat, message.get("name"), watcher.account)
-        await self.post(room, author, message.get("text"), watcher.client)
+        author = author_of(room, seat, message.name, watcher.account)
+        await self.post(room, author, message.text, watcher.client)
 
     def greet(self, room: Room, watcher: Watcher) -> None:
         """Send a new connection the table's latest messages (nothing if none)."""
@@ -205,7 +199,7 @@ class Chat:
 
 def add_routes(app: FastAPI, hub: Hub, chat_of_tables: Chat, auth: Auth) -> None:
     @app.post("/api/games/{game_id}/chat", status_code=201)
-    async def post_chat(game_id: str, body: ChatPost, request: Request,
+    async def post_chat(game_id: str, body: api.ChatPost, request: Request,
                         authorization: str | None = Header(default=None)) -> dict[str, Any]:
         """A message: as the Bearer token's seat, else as the signed-in player's seat
         or account (CSRF-checked), else as a spectator named `name`."""
