@@ -11,7 +11,7 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from .tables import accounts, games, seats, sessions
+from .tables import accounts, games, seats, server_secrets, sessions
 
 
 class NameTaken(Exception):
@@ -59,6 +59,12 @@ class AccountStore:
     def set_password_hash(self, account_id: str, password_hash: str) -> None:
         with self.engine.begin() as db:
             db.execute(update(accounts).where(accounts.c.id == account_id).values(password_hash=password_hash))
+
+    def secret(self, name: str) -> bytes:
+        """A key the server's processes share (`server_secrets`: each drawn by the migration that added it)."""
+        with self.engine.connect() as db:
+            return bytes.fromhex(db.execute(select(server_secrets.c.value).where(server_secrets.c.name == name))
+                                 .scalar_one())
 
     # --- sessions ---------------------------------------------------------------
 
