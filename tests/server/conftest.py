@@ -43,9 +43,11 @@ def every_game() -> list[str]:
 
 class LiveServer:
     def __init__(self, db_url: str, think_time: float = 0.5, **settings) -> None:
-        # One address makes every test's requests: rate limits far above what a test sends, unless a test sets them.
+        # One address makes every test's requests: rate limits (and the bound on one creator's tables nobody
+        # plays) far above what a test sends, unless a test sets them.
         unlimited = {"create_rate": "100000/minute", "claim_rate": "100000/minute", "upload_rate": "100000/minute",
-                     "signin_rate": "100000/minute", "register_rate": "100000/minute", "seat_rate": "100000/minute"}
+                     "signin_rate": "100000/minute", "register_rate": "100000/minute", "seat_rate": "100000/minute",
+                     "max_open_tables_per_creator": 100000}
         # One board process per test server (the default is one per core): the suite's two workers keep both
         # cores busy already, and each board process loads every game it draws.
         self.app = create_app(db_url, think_time=think_time, **{**unlimited, "board_workers": 1, **settings})

@@ -5,18 +5,21 @@ request line they read (`front_stand_in.py`); test_cluster.py runs the real ones
 
 import asyncio
 import os
+import resource
 import secrets
 import signal
 import socket
 import sys
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 from headframe.server import front as front_module
-from headframe.server.front import Front, WebProcess, game_named, owner
+from headframe.server.cli import more_descriptors
+from headframe.server.front import BACKLOG, Front, WebProcess, game_named, owner
 
 STAND_IN = [sys.executable, str(Path(__file__).with_name("front_stand_in.py"))]
 PROCESSES = 3
@@ -40,7 +43,7 @@ def test_a_request_line_names_its_game():
 @pytest.fixture
 def front(monkeypatch):
     monkeypatch.setattr(front_module, "FIRST_BYTES_WITHIN", 0.5)
-    listener = socket.create_server(("127.0.0.1", 0))
+    listener = socket.create_server(("127.0.0.1", 0), backlog=BACKLOG)
     port = listener.getsockname()[1]
     running = Front(listener, [WebProcess(place, STAND_IN) for place in range(PROCESSES)])
     started: dict = {}
@@ -113,6 +116,63 @@ def test_a_silent_a_closed_or_a_garbled_connection_holds_up_nobody(front, monkey
     silent.sendall(b"GET /api/catalog HTTP/1.1\r\n\r\n")
     assert silent.recv(4096).startswith(b"HTTP/1.1 200 OK")
     silent.close()
+
+
+def silent_connections(port: int, count: int) -> list[socket.socket]:
+    """`count` connections to the port that say nothing (connecting without waiting for it)."""
+    opened = []
+    for _ in range(count):
+        connection = socket.socket()
+        connection.setblocking(False)
+        connection.connect_ex(("127.0.0.1", port))
+        opened.append(connection)
+    return opened
+
+
+def still_open(connection: socket.socket) -> bool:
+    try:
+        return connection.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) != b""
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+
+
+def test_a_flood_of_silent_connections_makes_no_request_fail(front, monkeypatch):
+    # issue 51: defect 8. Past the connections the front waits on, it hands them on unread; a flood
+    # of them filled the processes' channels faster than the processes took them (here: all stopped
+    # for a moment, as busy ones are), and the front closed what did not fit, requests among them.
+    running, port = front
+    monkeypatch.setattr(front_module, "WAITING_AT_MOST", 8)
+    more_descriptors()  # this process holds the flood's connections
+    flood: list[socket.socket] = []
+    try:
+        signal_all(running, signal.SIGSTOP)
+        flood = silent_connections(port, 1500)  # a channel holds a few hundred
+        with ThreadPoolExecutor(30) as pool:
+            asked = [pool.submit(ask, port, b"GET /api/catalog HTTP/1.1") for _ in range(30)]
+            time.sleep(1.0)  # the front has taken what it could meanwhile
+            signal_all(running, signal.SIGCONT)
+            answered = [future.result()[0] for future in asked]
+        assert len(answered) == 30 and set(answered) <= set(pids(running))
+        assert all(still_open(connection) for connection in flood)  # handed on, none dropped
+    finally:
+        signal_all(running, signal.SIGCONT)
+        for connection in flood:
+            connection.close()
+
+
+def signal_all(front: Front, signum: int) -> None:
+    for pid in pids(front):
+        os.kill(pid, signum)
+
+
+def test_serving_raises_the_soft_limit_on_descriptors_to_the_hard_one():
+    # issue 51: defect 8: at a soft limit of 1,024 the front and its processes ran out in a flood
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(soft, 1024), hard))
+    more_descriptors()
+    assert resource.getrlimit(resource.RLIMIT_NOFILE) == (hard, hard)
 
 
 def test_a_process_that_dies_is_started_again_in_its_place_and_its_games_served_meanwhile(front):

@@ -7,6 +7,8 @@ import asyncio
 import json
 import socket
 import time
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import closing
 from datetime import UTC, datetime, timedelta
 
 import httpx
@@ -18,7 +20,7 @@ from headframe.server import live, rooms
 from headframe.server.storage import Store
 from headframe.server.tables import games, seats
 
-from .conftest import LiveServer, Seat, bearer, claim, create
+from .conftest import LiveServer, Seat, bearer, claim, create, signed_in
 
 
 def summary(http, game_id):
@@ -283,3 +285,132 @@ def test_game_creation_is_rate_limited_per_address(db_url):
         assert refused.status_code == 429 and "try again" in refused.json()["error"]
         assert int(refused.headers["Retry-After"]) > 0
         assert len(http.get("/api/games").json()) == 3
+
+
+# --- tables nobody plays: waiting for players, or played by bots alone ---------------
+
+TWO_PEOPLE = [{"type": "human"}, {"type": "human"}]
+BOTS_ALONE = {"game": "pit-lamps", "players": 2, "think_time": 10, "seats": [{"type": "bot"}, {"type": "bot"}]}
+YOURS_ARE_MANY = "you have {} tables waiting for players or played by bots alone: start or cancel one, or let one end, first"
+
+
+def table(http: httpx.Client, headers: dict | None = None, **extra) -> httpx.Response:
+    """Ask for a table of two people (both seats waiting, unless `extra` says otherwise)."""
+    return http.post("/api/games", json={"game": "pit-lamps", "players": 2, "seats": TWO_PEOPLE, **extra},
+                     headers=headers)
+
+
+def made(response: httpx.Response) -> dict:
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def from_another_address(server) -> httpx.Client:
+    """A client whose connections come from 127.0.0.2 (to the server on 127.0.0.1)."""
+    return httpx.Client(base_url=server.url, timeout=30, transport=httpx.HTTPTransport(local_address="127.0.0.2"))
+
+
+def stored(url: str) -> list:
+    """The stored games' ids and creators."""
+    with create_engine(url).connect() as db:
+        return sorted(db.execute(text("select id, creator from games")).all())
+
+
+def test_a_guest_has_at_most_so_many_tables_nobody_plays_per_address(db_url):
+    # issue 51: defect 8
+    with LiveServer(db_url, max_open_tables_per_creator=3) as server, \
+            httpx.Client(base_url=server.url, timeout=30) as http:
+        made(table(http))
+        made(table(http))
+        made(http.post("/api/games", json=BOTS_ALONE))  # its room stays while its bots play: it counts too
+        rooms, rows = set(server.hub.rooms), stored(db_url)
+        for refused in (table(http), http.post("/api/games", json=BOTS_ALONE)):
+            assert refused.status_code == 429 and refused.json()["error"] == YOURS_ARE_MANY.format(3)
+        assert set(server.hub.rooms) == rooms and stored(db_url) == rows  # a refusal changes nothing
+        made(table(http, hotseat=True))  # people play it from the start: it does not count
+        with from_another_address(server) as elsewhere:
+            made(table(elsewhere))
+        creators = {creator for _, creator in stored(db_url)}
+        assert len(creators) == 2 and all(creator.startswith("address:") for creator in creators)
+        assert not any("127.0.0" in creator for creator in creators)  # a keyed hash, never the address
+
+
+def test_a_signed_in_creator_has_at_most_so_many_tables_nobody_plays_per_account(db_url):
+    # issue 51: defect 8
+    with LiveServer(db_url, max_open_tables_per_creator=2) as server, \
+            httpx.Client(base_url=server.url, timeout=30) as guest:
+        (ann, csrf), (bea, _) = signed_in(server, "Ann"), signed_in(server, "Bea")
+        with closing(ann), closing(bea):
+            with_my_seat = {"seats": [{"type": "human", "me": True}, {"type": "human"}]}
+            made(table(ann, csrf, **with_my_seat))
+            made(table(ann, csrf, **with_my_seat))
+            rows = stored(db_url)
+            for refused in (table(ann, csrf, **with_my_seat), table(ann)):  # with a seat of the account's or not
+                assert refused.status_code == 429 and refused.json()["error"] == YOURS_ARE_MANY.format(2)
+            assert stored(db_url) == rows
+            made(table(guest))  # a guest at the same address counts apart
+            made(table(bea))
+        creators = {creator for _, creator in stored(db_url)}
+        assert sorted(creator.split(":")[0] for creator in creators) == ["account", "account", "address"]
+
+
+def test_the_server_has_at_most_so_many_tables_waiting_for_players(db_url):
+    # issue 51: defect 8
+    with LiveServer(db_url, max_open_tables=3, max_open_tables_per_creator=2) as server, \
+            httpx.Client(base_url=server.url, timeout=30) as http, from_another_address(server) as elsewhere:
+        made(table(http))
+        made(table(http))
+        made(table(elsewhere))
+        rooms, rows = set(server.hub.rooms), stored(db_url)
+        refused = table(elsewhere)
+        assert refused.status_code == 503 and int(refused.headers["Retry-After"]) > 0
+        assert refused.json()["error"] == "the server has too many tables waiting for players: try again later"
+        assert set(server.hub.rooms) == rooms and stored(db_url) == rows
+        made(elsewhere.post("/api/games", json=BOTS_ALONE))  # it waits for nobody: only its creator's count
+
+
+def test_a_table_that_starts_is_cancelled_or_expires_no_longer_counts(db_url):
+    # issue 51: defect 8
+    with LiveServer(db_url, max_open_tables=1) as server, httpx.Client(base_url=server.url, timeout=30) as http:
+        first = made(table(http))
+        assert table(http).status_code == 503
+        for entry in first["join"]:
+            claim(http, first["id"], entry["seat"], entry["token"])  # every seat taken: it starts
+        second = made(table(http))
+        assert http.delete(f"/api/games/{second['id']}", headers=bearer(second["host_token"])).status_code == 204
+        third = made(table(http))
+        with create_engine(db_url).begin() as db:
+            db.execute(update(games).where(games.c.id == third["id"])
+                       .values(updated_at=datetime.now(UTC) - timedelta(hours=25)))
+        assert server.hub.store.expire(timedelta(days=7), timedelta(hours=24)) == [third["id"]]
+        made(table(http))
+
+
+def test_the_count_is_the_databases_and_outlives_a_restart(db_url):
+    # issue 51: defect 8: a guest's address is hashed with a key the database keeps
+    with LiveServer(db_url, max_open_tables_per_creator=2) as server, \
+            httpx.Client(base_url=server.url, timeout=30) as http:
+        made(table(http))
+        made(table(http))
+    with LiveServer(db_url, max_open_tables_per_creator=2) as server, \
+            httpx.Client(base_url=server.url, timeout=30) as http:
+        assert table(http).status_code == 429 and len(stored(db_url)) == 2
+
+
+def test_servers_on_one_postgresql_database_count_the_same_tables_at_once(postgres_url):
+    # issue 51: defect 8: two servers (as two processes) take twelve tables from one address at the same moment
+    with LiveServer(postgres_url, max_open_tables_per_creator=5) as one, \
+            LiveServer(postgres_url, max_open_tables_per_creator=5) as two, \
+            httpx.Client(base_url=one.url, timeout=30) as first, httpx.Client(base_url=two.url, timeout=30) as second:
+        with ThreadPoolExecutor(12) as pool:
+            answers = list(pool.map(lambda n: table((first, second)[n % 2]).status_code, range(12)))
+        assert sorted(answers) == [201] * 5 + [429] * 7
+        assert len(stored(postgres_url)) == 5
+
+
+def test_the_hub_keeps_at_most_so_many_rooms_nobody_needs(db_url):
+    # issue 51: defect 8: hot-seat tables start at once and count nowhere; their rooms would stay for `room_idle`
+    with LiveServer(db_url, idle_rooms=3) as server, httpx.Client(base_url=server.url, timeout=30) as http:
+        ids = [made(table(http, hotseat=True))["id"] for _ in range(6)]
+        assert list(server.hub.rooms) == ids[3:]  # the longest idle let go
+        assert summary(http, ids[0])["status"] == "running"  # and read again when asked for

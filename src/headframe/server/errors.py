@@ -5,11 +5,12 @@ never shown."""
 
 class Refusal(Exception):
     status = 400
-    headers: dict[str, str] | None = None
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, retry_after: int | None = None) -> None:
+        """`retry_after`: the seconds after which asking again may do (the Retry-After header)."""
         super().__init__(message)
         self.message = message
+        self.headers = None if retry_after is None else {"Retry-After": str(retry_after)}
 
 
 class BadRequest(Refusal):
@@ -42,7 +43,3 @@ class Unavailable(Refusal):
 
 class TooManyRequests(Refusal):
     status = 429
-
-    def __init__(self, message: str, retry_after: int) -> None:
-        super().__init__(message)
-        self.headers = {"Retry-After": str(retry_after)}

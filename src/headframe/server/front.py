@@ -32,6 +32,8 @@ GAME_IN_REQUEST = re.compile(rb"[A-Z]{3,7} /(?:ws/|api/)?games/([A-Za-z0-9_-]{1,
 PEEKED = 1024  # a request line past this names no game we route by; it is handed on all the same
 FIRST_BYTES_WITHIN = 5.0  # seconds a new connection has to send its request line before it is handed on unread
 WAITING_AT_MOST = 1024  # connections the front waits on at once; past that it hands them on unread
+BACKLOG = 2048  # connections the kernel keeps for the front while it takes none (its processes are behind)
+ROOM_AGAIN = 0.01  # seconds between looks for room in the processes' channels while every one is full
 WATCH_EVERY = 0.5  # seconds between looks at whether each process still runs
 QUICK_END = 10.0  # a process that ends within this many seconds of its start ended "quickly"
 QUICKEST_RESTARTS_AT_MOST = 30.0
@@ -103,6 +105,7 @@ class Front:
     turns: count = field(default_factory=count)
     routing: set[asyncio.Task] = field(default_factory=set)
     restarting: dict[WebProcess, asyncio.Task] = field(default_factory=dict)
+    in_turn: asyncio.Lock = field(default_factory=asyncio.Lock)  # hand-overs, one at a time while the channels are full
 
     async def run(self, stop: asyncio.Event) -> None:
         loop = asyncio.get_running_loop()
@@ -128,7 +131,7 @@ class Front:
                 await asyncio.sleep(0.1)
                 continue
             if self.waiting >= WAITING_AT_MOST:
-                self._hand(connection, None)
+                await self._hand(connection, None)  # while the processes are behind, accepting waits too
             else:
                 routing = loop.create_task(self._route(connection))
                 self.routing.add(routing)
@@ -137,20 +140,23 @@ class Front:
     async def _route(self, connection: socket.socket) -> None:
         self.waiting += 1
         try:
-            first = await asyncio.wait_for(_first_bytes(connection), FIRST_BYTES_WITHIN)
-        except (TimeoutError, OSError):
-            first = b""
+            await self._hand(connection, game_named(await _first_bytes(connection)))
         finally:
             self.waiting -= 1
-        self._hand(connection, game_named(first))
 
-    def _hand(self, connection: socket.socket, game: bytes | None) -> None:
+    async def _hand(self, connection: socket.socket, game: bytes | None) -> None:
+        """Pass a connection to the process that keeps its game (one in turn for none), or to
+        the next that can take it. While every channel is full (the processes are behind with
+        taking their connections: a flood of them came), it waits for room, in its turn."""
         with connection:  # the process has its own copy once handed; ours is closed either way
             start = owner(game, len(self.processes)) if game else next(self.turns) % len(self.processes)
-            for step in range(len(self.processes)):
-                if self.processes[(start + step) % len(self.processes)].hand(connection):
-                    return
-            log.warning("no web process could take a connection: it is closed")
+            order = self.processes[start:] + self.processes[:start]
+            async with self.in_turn:
+                while not any(process.hand(connection) for process in order):
+                    if not any(process.running() for process in order):
+                        log.warning("no web process could take a connection: it is closed")
+                        return
+                    await asyncio.sleep(ROOM_AGAIN)
 
     async def _watch(self) -> None:
         while True:
@@ -175,7 +181,16 @@ class Front:
 
 
 async def _first_bytes(connection: socket.socket) -> bytes:
-    """What the client has sent so far, left unread for the process that serves it."""
+    """What the client sends within FIRST_BYTES_WITHIN seconds (nothing if it sends nothing,
+    or fails), left unread for the process that serves it."""
+    try:
+        await asyncio.wait_for(_readable(connection), FIRST_BYTES_WITHIN)
+        return connection.recv(PEEKED, socket.MSG_PEEK)
+    except (TimeoutError, OSError):
+        return b""
+
+
+async def _readable(connection: socket.socket) -> None:
     loop = asyncio.get_running_loop()
     readable = loop.create_future()
 
@@ -188,13 +203,12 @@ async def _first_bytes(connection: socket.socket) -> bytes:
         await readable
     finally:
         loop.remove_reader(connection.fileno())
-    return connection.recv(PEEKED, socket.MSG_PEEK)
 
 
 def serve(host: str, port: int, processes: int, command: Sequence[str]) -> None:
     """Listen on host:port and run `processes` copies of `command` (each given its
     channel's descriptor as its last argument) behind it until SIGINT or SIGTERM."""
-    listener = socket.create_server((host, port), backlog=2048)
+    listener = socket.create_server((host, port), backlog=BACKLOG)
     front = Front(listener, [WebProcess(place, command) for place in range(processes)])
 
     async def main() -> None:

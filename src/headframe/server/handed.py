@@ -43,11 +43,13 @@ class HandedServer(uvicorn.Server):
 
     def _take(self) -> None:
         try:
-            message, descriptors, _, _ = socket.recv_fds(self.channel, AT_ONCE, AT_ONCE)
+            message, descriptors, flags, _ = socket.recv_fds(self.channel, AT_ONCE, AT_ONCE)
         except BlockingIOError:
             return
         except OSError:
-            message, descriptors = b"", []
+            message, descriptors, flags = b"", [], 0
+        if flags & socket.MSG_CTRUNC:  # the kernel closed the connection: it had no descriptor left for it
+            log.warning("a handed connection was lost: this process has as many descriptors open as it may")
         loop = asyncio.get_running_loop()
         for descriptor in descriptors:
             connection = socket.socket(fileno=descriptor)

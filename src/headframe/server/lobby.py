@@ -1,10 +1,13 @@
 """The lobby's hygiene and a player's own games: a host opens invited seats to
-the lobby or cancels an unstarted table; `GET /api/me/games` lists the signed-in
-player's games, those where it is their move first."""
+the lobby or cancels an unstarted table; each new table counts against its creator
+while nobody plays it; `GET /api/me/games` lists the signed-in player's games, those
+where it is their move first."""
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 from typing import Any
 
 from fastapi import FastAPI, Header, Request
@@ -18,8 +21,25 @@ from .clocks import duration
 from .errors import Conflict, Refusal
 from .holders import check_host
 from .hub import Hub
+from .ratelimit import client_of
 
 MY_GAMES = 50  # the newest games My games lists
+
+
+class Creators:
+    """Whom a new table counts against while nobody plays it (storage.Unplayed): the
+    signed-in account, else the guest's address, kept only as a hash keyed by the
+    database's `creator` secret (the same in every process, and after a restart)."""
+
+    def __init__(self, auth: Auth) -> None:
+        self.auth = auth
+        self.key = auth.store.secret("creator")
+
+    async def of(self, request: Request) -> str:
+        session = await self.auth.session(request)
+        if session is not None:
+            return f"account:{session.account.id}"
+        return "address:" + hmac.new(self.key, client_of(request).encode(), hashlib.sha256).hexdigest()[:32]
 
 
 def add_routes(app: FastAPI, hub: Hub, auth: Auth) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import and_, bindparam, create_engine, delete, event, exists, func, insert, select, update
+from sqlalchemy import and_, bindparam, create_engine, delete, event, exists, func, insert, or_, select, update
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 
@@ -25,10 +25,19 @@ from .tables import actions, bot_turns, games, notices, seats
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 MIGRATION_LOCK = 0x6865616466  # PostgreSQL advisory lock key held while the schema is brought up to date
+UNPLAYED_LOCK = 0x6865616467  # ... and while a new table nobody plays is counted (`Unplayed`)
 
 
 class ConflictError(Exception):
     """Another writer appended to the same game first (the ply was taken)."""
+
+
+class TooMany(Exception):
+    """A new table nobody plays would go past its bound (`Unplayed`): its creator's (`mine`) or the server's."""
+
+    def __init__(self, bound: int, mine: bool) -> None:
+        super().__init__(f"{bound} tables nobody plays {'of one creator' if mine else 'in all'}")
+        self.bound, self.mine = bound, mine
 
 
 @dataclass
@@ -65,6 +74,7 @@ class GameRow:
     clock_deadline: datetime | None = None  # the earliest deadline of the running clocks
     rated: bool = False  # its result moves ratings (ratings.py: decided at creation)
     hints: bool = False  # its seats may ask what the bot would do (hints.py; never in rated games)
+    creator: str | None = None  # whom it counts against while nobody plays it (`Unplayed`)
     seats: list[SeatRow] = field(default_factory=list)
 
 
@@ -103,6 +113,45 @@ class Notice:
     step: int
     log_at: int
     text: str
+
+
+_HAS_PERSON = exists().where(seats.c.game_id == games.c.id, seats.c.controller == "human")
+_UNPLAYED_OF = select(func.count()).select_from(games).where(
+    games.c.creator == bindparam("creator"),
+    or_(games.c.status == "open", and_(games.c.status == "running", ~_HAS_PERSON)))
+_OPEN = select(func.count()).select_from(games).where(games.c.status == "open")
+
+
+@dataclass(frozen=True)
+class Unplayed:
+    """The bound on tables nobody plays: at most `in_all` wait for players (status "open"),
+    and at most `per_creator` of one creator (`GameRow.creator`) wait for players or are
+    played by bots alone (every seat a bot's, from the start or handed over since; its room
+    stays in memory until it ends). Counted in the database, so every process on it, and
+    every restart, counts the same tables."""
+
+    in_all: int
+    per_creator: int
+
+    @staticmethod
+    def counts(row: GameRow) -> bool:
+        """Whether a new table is one nobody plays: waiting for players, or of bots alone."""
+        return row.status == "open" or all(seat.controller == "bot" for seat in row.seats)
+
+    def check(self, db, row: GameRow) -> None:
+        """Refuse the new table `row`, inserted in `db`'s transaction, if it is one too many (TooMany).
+        Counts are taken one transaction at a time (SQLite has one writer at a time anyway)."""
+        _lock(db, UNPLAYED_LOCK)
+        if row.creator is not None and db.execute(_UNPLAYED_OF, {"creator": row.creator}).scalar_one() > self.per_creator:
+            raise TooMany(self.per_creator, mine=True)
+        if row.status == "open" and db.execute(_OPEN).scalar_one() > self.in_all:
+            raise TooMany(self.in_all, mine=False)
+
+
+def _lock(db, key: int) -> None:
+    """Hold a PostgreSQL advisory lock until the transaction ends (on SQLite: nothing)."""
+    if db.dialect.name == "postgresql":
+        db.execute(select(func.pg_advisory_xact_lock(key)))
 
 
 def _action_values(move: Move) -> dict[str, Any]:
@@ -201,8 +250,7 @@ class Store:
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
         with self.engine.begin() as connection:
-            if connection.dialect.name == "postgresql":  # processes starting together migrate one at a time
-                connection.execute(select(func.pg_advisory_xact_lock(MIGRATION_LOCK)))
+            _lock(connection, MIGRATION_LOCK)  # processes starting together migrate one at a time
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
@@ -211,12 +259,15 @@ class Store:
 
     # --- writing ---------------------------------------------------------------
 
-    def create(self, row: GameRow, bots: tuple[int, ...] = ()) -> None:
-        """Store a new game; `bots`: its bot seats that owe the first decision."""
+    def create(self, row: GameRow, bots: tuple[int, ...] = (), bound: Unplayed | None = None) -> None:
+        """Store a new game; `bots`: its bot seats that owe the first decision. A table nobody
+        plays is stored only within `bound`: past it, TooMany, and nothing is stored."""
         with self.engine.begin() as db:
             db.execute(insert(games).values(**_game_values(row)))
             if row.seats:
                 db.execute(insert(seats), [dict(game_id=row.id, **vars(seat)) for seat in row.seats])
+            if bound is not None and bound.counts(row):
+                bound.check(db, row)
             _set_bot_turns(db, row.id, 0, bots)
             announce(db, self.origin, row.id, "created")
 

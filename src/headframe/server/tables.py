@@ -10,6 +10,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -42,6 +43,10 @@ games = Table(
     Column("clock_deadline", DateTime(timezone=True), nullable=True, index=True),  # the earliest deadline
     Column("rated", Boolean, nullable=False, server_default=false()),  # its result moves ratings (ratings.py)
     Column("hints", Boolean, nullable=False, server_default=false()),  # its seats may ask for hints (hints.py)
+    # Whom it counts against while nobody plays it (storage.Unplayed): "account:ID", or "address:" and a
+    # keyed hash of a guest's address (never the address). NULL: a game from before 0010.
+    Column("creator", String(64), nullable=True),
+    Index("ix_games_creator_status", "creator", "status"),
 )
 
 seats = Table(
@@ -145,4 +150,13 @@ bot_turns = Table(
     Column("seat", Integer, primary_key=True),
     Column("ply", Integer, nullable=False),
     Column("claimed_until", DateTime(timezone=True), nullable=True, index=True),
+)
+
+# Random keys the server's processes share, drawn when the table is made (migration 0009):
+# `device` signs the device cookies of browsers that signed in (server/accounts.py); `creator` (migration
+# 0010) keys the hashes of guests' addresses in `games.creator` (server/lobby.py).
+server_secrets = Table(
+    "server_secrets", metadata,
+    Column("name", String(32), primary_key=True),
+    Column("value", String(128), nullable=False),
 )
