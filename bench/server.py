@@ -30,6 +30,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -49,8 +51,10 @@ def free_port() -> int:
     return port
 
 
-def start_server(port: int, db: str, compression: bool, board_workers: int | None, workers: int = 1) -> subprocess.Popen:
-    drawing = [] if board_workers is None else ["--board-workers", str(board_workers)]
+def start_server(port: int, db: str, compression: bool, board_workers: int | None, workers: int = 1,
+                 extra: tuple[str, ...] = ()) -> subprocess.Popen:
+    """`extra`: more of the server's flags."""
+    drawing = [*extra] if board_workers is None else ["--board-workers", str(board_workers), *extra]
     process = subprocess.Popen([sys.executable, "-m", "headframe.server", "--port", str(port), "--db", db,
                                 "--create-rate", "100000/minute", "--log-level", "warning", *drawing,
                                 "--workers", str(workers),
@@ -66,6 +70,19 @@ def start_server(port: int, db: str, compression: bool, board_workers: int | Non
             if time.monotonic() > deadline or process.poll() is not None:
                 raise SystemExit("the server did not start") from None
             time.sleep(0.1)
+
+
+@contextmanager
+def served(compression: bool = True, extra: tuple[str, ...] = ()) -> Iterator[tuple[int, subprocess.Popen]]:
+    """A server on a free loopback port with a fresh SQLite file: (its port, its process)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        port = free_port()
+        server = start_server(port, str(Path(scratch) / "bench.db"), compression, None, extra=extra)
+        try:
+            yield port, server
+        finally:
+            server.terminate()
+            server.wait(10)
 
 
 def cpu_seconds(pid: int) -> float | None:

@@ -2,7 +2,10 @@
 session cookie, CSRF protection of the writes it authorises, and the seats that
 belong to an account (see docs/server.md, "Accounts and sessions").
 
-Passwords are hashed with argon2id (argon2-cffi's defaults) in a worker thread.
+Passwords are hashed with argon2id (argon2-cffi's defaults) in threads of their
+own, a few at once (`Hashing`). Failed sign-ins are counted per name, and per
+browser for a browser that signed in as the account before (its device cookie),
+so that others' failures never lock that browser out (`ratelimit.Lockouts`).
 A session is a random token in an HttpOnly cookie; the database keeps only its
 SHA-256 and its expiry. The CSRF token is an HMAC of the session's token, so a
 page that cannot read the cookie cannot make it up."""
@@ -15,10 +18,12 @@ import hmac
 import logging
 import secrets
 import unicodedata
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import cache
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 from urllib.parse import urlsplit
 
 from argon2 import PasswordHasher
@@ -30,20 +35,26 @@ from starlette.requests import HTTPConnection
 from .account_store import Account, AccountStore, NameTaken
 from .api import Strict, printable
 from .config import ServerConfig
-from .errors import BadRequest, Conflict, Forbidden, Unauthorized
-from .ratelimit import RateLimits, client_of
+from .errors import BadRequest, Conflict, Forbidden, TooManyRequests, Unauthorized
+from .ratelimit import Lockouts, RateLimits, client_of
 from .rooms import Room
 from .tokens import token_hash
 
 log = logging.getLogger("headframe.server")
 
 COOKIE = "headframe_session"
+DEVICE_COOKIE = "hf_device"
+DEVICE_DAYS = 400  # the longest browsers keep a cookie
 CSRF_HEADER = "X-CSRF-Token"
 WRONG = "that name and password do not match an account"
 SIGNED_OUT = "you are not signed in: sign in first"
 EXPIRED = "your session has expired or was ended: sign in again"
 NO_CSRF = f"this needs the {CSRF_HEADER} header of your session (reload the page)"
 STOLEN = "this seat belongs to another player's account: sign in as them to play it"
+BUSY = "the server is busy signing people in: try again in a few seconds"
+BUSY_RETRY = 5  # seconds: its Retry-After
+
+T = TypeVar("T")
 
 
 def account_name(text: str) -> str:
@@ -100,6 +111,55 @@ def _verify(stored: str, password: str) -> bool:
         return False
 
 
+def _check_password(stored: str | None, password: str) -> bool:
+    """Whether `password` matches the hash `stored`; an unknown name's (None) is
+    checked against the dummy hash, and does not match."""
+    return _verify(_dummy_hash() if stored is None else stored, password) and stored is not None
+
+
+class Hashing:
+    """Password hashing (argon2id: tens of milliseconds of a core each) in at most
+    `threads` threads of its own, so that a flood of sign-ins takes neither the
+    event loop nor the threads storage runs in. At most `queue` more wait; any
+    beyond are refused at once."""
+
+    def __init__(self, threads: int, queue: int) -> None:
+        self.pool = ThreadPoolExecutor(threads, thread_name_prefix="headframe-argon2")
+        self.room = threads + queue
+        self.taken = 0
+
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        if self.taken >= self.room:
+            raise TooManyRequests(BUSY, BUSY_RETRY)
+        self.taken += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.pool, work, *args)
+        finally:
+            self.taken -= 1
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def device_cookie(key: bytes, account_id: str) -> str:
+    """A device cookie: the account, a random nonce, and their HMAC under the server's key."""
+    signed = f"{account_id}.{secrets.token_urlsafe(16)}"
+    return f"{signed}.{_signature(key, signed)}"
+
+
+def device_of(key: bytes, cookie: str, account_id: str) -> str | None:
+    """The nonce of a device cookie the server signed for `account_id`; None for any other."""
+    signed, _, signature = cookie.rpartition(".")
+    owner, _, nonce = signed.partition(".")
+    if owner != account_id or not hmac.compare_digest(signature.encode(), _signature(key, signed).encode()):
+        return None
+    return nonce
+
+
+def _signature(key: bytes, signed: str) -> str:
+    return hmac.new(key, signed.encode(), hashlib.sha256).hexdigest()
+
+
 def same_origin(connection: HTTPConnection) -> bool:
     """Whether the request's Origin (when it sends one) is this server's own host."""
     origin = connection.headers.get("origin")
@@ -113,9 +173,18 @@ def held_by(room: Room, account_id: str) -> list[int]:
 class Auth:
     """Who a request is: its session, checked against CSRF for writes."""
 
-    def __init__(self, store: AccountStore, config: ServerConfig) -> None:
+    def __init__(self, store: AccountStore, config: ServerConfig,
+                 ended: Callable[[str], None] = lambda _token: None) -> None:
+        """`ended(token)`: a session was ended here (its connections lose what it held)."""
         self.store = store
         self.config = config
+        self.ended = ended
+        self.hashing = Hashing(config.hash_concurrency, config.hash_queue)
+        self.lockouts = Lockouts.of(config)
+        self.device_key: bytes | None = None  # read from the database when first needed
+
+    def close(self) -> None:
+        self.hashing.close()
 
     # --- sessions -------------------------------------------------------------
 
@@ -143,12 +212,16 @@ class Auth:
         session = await self.session(request)
         return None if session is None else _csrf_checked(request, session).account
 
-    async def socket_account(self, socket: HTTPConnection) -> Account | None:
-        """The account a WebSocket's cookie signs in, from this server's own pages only."""
+    async def of_socket(self, socket: HTTPConnection) -> Session | None:
+        """The session a WebSocket's cookie signs in, from this server's own pages only."""
         session = await self.session(socket)
         if session is not None and not same_origin(socket):
             raise Forbidden("a page of another site may not use your session here")
-        return None if session is None else session.account
+        return session
+
+    async def is_live(self, session: Session) -> bool:
+        """Whether the session is still on (not signed out, not expired), as the database says."""
+        return await asyncio.to_thread(self.store.session_account, token_hash(session.token)) is not None
 
     async def chatting(self, request: Request, room: Room, token_seat: int | None) -> tuple[int | None, Account | None]:
         """Who writes a chat message: the token's seat, else the signed-in player's
@@ -200,25 +273,48 @@ class Auth:
 
     async def register(self, credentials: Credentials) -> Account:
         account = Account(secrets.token_hex(16), credentials.name)
-        hashed = await asyncio.to_thread(_hasher().hash, credentials.password)
+        hashed = await self.hashing.run(_hasher().hash, credentials.password)
         try:
             await asyncio.to_thread(self.store.create, account, name_key(account.name), hashed)
         except NameTaken:
             raise Conflict(f"the name {account.name!r} is taken: choose another") from None
         return account
 
-    async def check(self, credentials: Credentials) -> Account:
+    async def check(self, request: Request, credentials: Credentials) -> Account:
         """The account these credentials open; a wrong name and a wrong password get
-        the same sentence after the same work."""
-        found = await asyncio.to_thread(self.store.find, name_key(credentials.name))
-        stored = _dummy_hash() if found is None else found[1]
-        if not await asyncio.to_thread(_verify, stored, credentials.password) or found is None:
+        the same sentence after the same work. An attempt whose budget of failures
+        is spent (`_budget`) is refused unchecked until its wait is over."""
+        key = name_key(credentials.name)
+        found = await asyncio.to_thread(self.store.find, key)
+        budget = await self._budget(request, key, None if found is None else found[0])
+        with self.lockouts.attempt(budget):
+            matched = await self.hashing.run(_check_password, None if found is None else found[1],
+                                             credentials.password)
+        if not matched or found is None:
+            self.lockouts.failed(budget)
             raise Unauthorized(WRONG)
-        account = found[0]
+        account, stored = found
+        self.lockouts.cleared(budget, ("name", key))
         if _hasher().check_needs_rehash(stored):
-            rehashed = await asyncio.to_thread(_hasher().hash, credentials.password)
+            rehashed = await self.hashing.run(_hasher().hash, credentials.password)
             await asyncio.to_thread(self.store.set_password_hash, account.id, rehashed)
         return account
+
+    async def _budget(self, request: Request, key: str, account: Account | None) -> tuple[str, str]:
+        """What an attempt's failures count against: its browser's own budget when it
+        brings a device cookie of this account, else the name's, which every other
+        browser shares (an unknown name's exactly as a known one's)."""
+        cookie = request.cookies.get(DEVICE_COOKIE)
+        if cookie and account is not None:
+            nonce = device_of(await self._device_key(), cookie, account.id)
+            if nonce is not None:
+                return ("device", nonce)
+        return ("name", key)
+
+    async def _device_key(self) -> bytes:
+        if self.device_key is None:
+            self.device_key = await asyncio.to_thread(self.store.secret, "device")
+        return self.device_key
 
     async def start(self, request: Request, response: Response, account: Account) -> dict[str, Any]:
         token = secrets.token_urlsafe(32)
@@ -226,6 +322,10 @@ class Auth:
         await asyncio.to_thread(self.store.start_session, token_hash(token), account.id, datetime.now(UTC) + lasts)
         response.set_cookie(COOKIE, token, max_age=int(lasts.total_seconds()), path="/", httponly=True,
                             samesite="lax", secure=self._over_https(request))
+        # Only sign-in reads it: no other request carries it.
+        response.set_cookie(DEVICE_COOKIE, device_cookie(await self._device_key(), account.id),
+                            max_age=DEVICE_DAYS * 24 * 3600, path="/api/session", httponly=True, samesite="lax",
+                            secure=self._over_https(request))
         return me(Session(account, token))
 
     async def end(self, request: Request, response: Response) -> None:
@@ -233,6 +333,7 @@ class Auth:
         if session is not None:
             _csrf_checked(request, session)
             await asyncio.to_thread(self.store.end_session, token_hash(session.token))
+            self.ended(session.token)
         response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax", secure=self._over_https(request))
 
     def _over_https(self, request: Request) -> bool:
@@ -273,7 +374,7 @@ def add_routes(app: FastAPI, auth: Auth, limits: RateLimits) -> None:
         from_this_site(request)
         limits.check("signin", client_of(request))
         try:
-            account = await auth.check(body)
+            account = await auth.check(request, body)
         except Unauthorized:
             log.info("a sign-in as %r was refused", body.name)
             raise

@@ -10,7 +10,7 @@ import re
 from contextlib import asynccontextmanager
 from datetime import timedelta
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -28,14 +28,14 @@ from .config import ServerConfig
 from .errors import BadRequest, Forbidden, NotFound, Refusal
 from .holders import bearer, check_host, check_writer, seat_if_any
 from .hub import Hub
-from .live import announce_seats, broadcast, serve_socket
+from .live import Door, announce_seats, broadcast, end_session, serve_socket
 from .ratelimit import RateLimits, client_of
 from .replays import Replay, ReplayCache, parse_upload, record_key
 from .rooms import Room
 from .storage import Store
 
 log = logging.getLogger("headframe.server")
-Layout = Literal["wide", "narrow"]  # a board's layout: "narrow" for phones (Game.render_board)
+Layout = api.Layout
 ANNOTATING = re.compile(r"/api/(games/[^/]+/replay|replays/[^/]+)/comments")  # bodies as large as uploads
 
 STATIC = Path(__file__).parent.parent / "web" / "static"
@@ -54,7 +54,9 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
     hub = Hub(store, config)
     hub.on_change, hub.on_seats = broadcast, announce_seats
     replays = ReplayCache()
-    auth = accounts.Auth(hub.accounts, config)
+    auth = accounts.Auth(hub.accounts, config, ended=lambda token: end_session(hub, token))
+    creators = lobby.Creators(auth)
+    door = Door(config)
     ratings = leaderboard.Ratings(store, timedelta(days=config.expire_days))
     hub.on_finished, hub.chat = ratings.game_finished, chat.Chat(store, config, limits)
     hub.catch_up = ratings.catch_up
@@ -69,6 +71,7 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
         yield
         await ratings.settled()
         await hub.close()
+        auth.close()
         store.close()
 
     app = FastAPI(title="headframe", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
@@ -100,7 +103,7 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
         wanted = body.model_dump()
         mine = accounts.check_me_seats(wanted["seats"])
         owner = None if mine is None else (await auth.writer(request)).account
-        room, host_token, tokens = await hub.create(wanted, owner)
+        room, host_token, tokens = await hub.create(wanted, owner, await creators.of(request))
         return {
             **room.summary(), "host_token": host_token,
             "host_url": f"/games/{room.id}#host={host_token}",
@@ -170,7 +173,7 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
 
     @app.websocket("/ws/games/{game_id}")
     async def live(socket: WebSocket, game_id: str) -> None:
-        await serve_socket(hub, socket, game_id, auth.socket_account)
+        await serve_socket(hub, door, socket, game_id, auth)
 
     # --- replays -----------------------------------------------------------------
 
@@ -424,8 +427,7 @@ def _handle_errors(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        problems = "; ".join(_problem(error) for error in exc.errors()[:5])
-        return JSONResponse({"error": f"invalid request: {problems}"}, 400)
+        return JSONResponse({"error": f"invalid request: {api.problems(exc.errors())}"}, 400)
 
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
@@ -436,9 +438,5 @@ def _handle_errors(app: FastAPI) -> None:
         log.exception("internal error", exc_info=exc)
         return JSONResponse({"error": "internal server error"}, 500)
 
-
-def _problem(error: dict[str, Any]) -> str:
-    where = ".".join(str(part) for part in error.get("loc", ()) if part != "body")
-    return f"{where}: {error.get('msg')}" if where else str(error.get("msg"))
 
 

@@ -6,6 +6,7 @@ import argparse
 import json
 import logging
 import os
+import resource
 import sys
 from pathlib import Path
 
@@ -15,6 +16,8 @@ from . import collector, front
 from .broker import shared
 from .config import BOARD_WORKERS
 from .storage import database_url
+
+log = logging.getLogger(__name__)
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -33,6 +36,7 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, db: str = DEFAULT_
     from .app import create_app
 
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
+    more_descriptors()
     url = database_url(db)
     if workers > 1 and not shared(url):
         raise SystemExit("--workers: several processes serve one database only on PostgreSQL "
@@ -51,6 +55,17 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, db: str = DEFAULT_
     _serving(host, port, url)
     collector.settle()
     uvicorn.run(app, host=host, port=port, **uvicorn_options(log_level, ws_compression))
+
+
+def more_descriptors() -> None:
+    """Raise the soft limit on open descriptors to the hard one (for the processes of `--workers`
+    too, which inherit it): every connection holds one, in the front and in the process that
+    serves it, and a flood of connections that say nothing soon reaches a soft limit of 1,024."""
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    except (ValueError, OSError) as exc:  # an unlimited hard limit that the system caps lower (macOS)
+        log.warning("the limit on open descriptors stays as it is (%s)", exc)
 
 
 def uvicorn_options(log_level: str, ws_compression: bool) -> dict:
@@ -92,6 +107,16 @@ def main(argv: list[str] | None = None) -> None:
                         help="days without a move after which an unfinished game expires (default 7)")
     parser.add_argument("--create-rate", default="30/minute",
                         help="games one address may create, e.g. 30/minute (default 30/minute)")
+    parser.add_argument("--max-open-tables", type=int, default=2000,
+                        help="tables that may wait for players at once (default 2000)")
+    parser.add_argument("--max-open-tables-per-creator", type=int, default=10,
+                        help="tables one account, or one guest's address, may have waiting for players or played "
+                             "by bots alone (default 10)")
+    parser.add_argument("--connections-per-address", type=int, default=64,
+                        help="WebSocket connections one address may hold at once (default 64)")
+    parser.add_argument("--spectators-per-game", type=int, default=1000,
+                        help="connections without a seat that may watch one game (default 1000); "
+                             "a seat's player always gets in")
     parser.add_argument("--behind-proxy", action="store_true",
                         help="trust X-Forwarded-Proto from the reverse proxy (session cookies marked Secure over https)")
     parser.add_argument("--ws-compression", action=argparse.BooleanOptionalAction, default=True,
@@ -102,4 +127,6 @@ def main(argv: list[str] | None = None) -> None:
           bot_workers=args.bot_workers, board_workers=args.board_workers,
           think_time=args.think_time,
           max_think=args.max_think, models=args.models, expire_days=args.expire_days, create_rate=args.create_rate,
+          max_open_tables=args.max_open_tables, max_open_tables_per_creator=args.max_open_tables_per_creator,
+          connections_per_address=args.connections_per_address, spectators_per_game=args.spectators_per_game,
           behind_proxy=args.behind_proxy)

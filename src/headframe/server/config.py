@@ -29,6 +29,13 @@ class ServerConfig:
     # unstarted tables without bots after `open_table_hours`.
     expire_days: float = 7.0
     open_table_hours: float = 24.0
+    # Tables nobody plays (counted in the database, storage.Unplayed): at most `max_open_tables` wait
+    # for players, and at most `max_open_tables_per_creator` of one creator (its account, or a guest's
+    # address) wait for players or are played by bots alone. The hub keeps at most `idle_rooms` rooms
+    # that nobody watches and no bot plays (the longest idle go first).
+    max_open_tables: int = 2000
+    max_open_tables_per_creator: int = 10
+    idle_rooms: int = 1000
     # Rooms in memory: one nobody watches and no bot plays is let go after `room_idle`
     # seconds (it is rebuilt from the database when asked for); sweeps every `sweep_every`.
     room_idle: float = 300.0
@@ -41,12 +48,26 @@ class ServerConfig:
     # seconds; None: clocks.PRESETS). Tests shrink them to seconds.
     clock_presets: dict[str, dict[str, tuple[float, float]]] | None = None
     signin_rate: str = "10/minute"
+    # Sign-in per account (accounts.py): after `account_signin_failures` failed attempts as one name, none
+    # `account_signin_window` seconds after the one before, each further attempt waits 1, 2, 4 … seconds after the
+    # last failure, at most `account_lockout_max`; a browser that signed in as the account before has a budget of its
+    # own. Password hashes run in `hash_concurrency` threads of their own; `hash_queue` more wait, beyond: 429.
+    account_signin_failures: int = 10
+    account_signin_window: float = 900.0
+    account_lockout_max: float = 60.0
+    hash_concurrency: int = 1
+    hash_queue: int = 8
     register_rate: str = "5/minute"
     chat_rate: str = "5/10 seconds"  # per client, and per seat (chat.py)
     seat_rate: str = "20/minute"  # seats left and taken back (standins.py)
     hint_rate: str = "10/minute"  # hints asked for (hints.py), per client
     hint_seconds: float = 1.0  # how long a hint's search runs
     chat_per_table: int = 2000  # the most messages a table's chat keeps
+    # WebSocket connections (live.Door): at most so many from one address, so many spectators per game
+    # (a seat's player always gets in), and so many syncs and layout changes per connection.
+    connections_per_address: int = 64
+    spectators_per_game: int = 1000
+    sync_rate: str = "6/10 seconds"
     # Accounts: how long a sign-in lasts, and whether X-Forwarded-Proto may say the request came over https
     # (only behind the operator's own reverse proxy: anyone else could send it).
     session_days: float = 30.0

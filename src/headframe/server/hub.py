@@ -28,18 +28,19 @@ from .account_store import Account, AccountStore
 from .bots import BotPool, BotTask, Worker
 from .broker import Broker, News
 from .config import ServerConfig
-from .errors import BadRequest, Conflict, Forbidden, NotFound, Refusal
+from .errors import BadRequest, Conflict, Forbidden, NotFound, Refusal, TooManyRequests, Unavailable
 from .journal import Journal
 from .pictures import Pictures
 from .ratings import rated_at_creation
 from .rooms import Room
 from .standins import Timekeeper, owing, stored, table_control
-from .storage import ConflictError, GameRow, Move, SeatRow, Store
+from .storage import ConflictError, GameRow, Move, SeatRow, Store, TooMany, Unplayed
 from .tokens import matches, new_game_id, new_token, token_hash
 
 log = logging.getLogger("headframe.server")
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+CROWDED_RETRY = 60  # seconds a creator is told to wait while the server has too many tables waiting for players
 
 
 class Hub:
@@ -131,9 +132,11 @@ class Hub:
         self.timekeeper.load(room)
         return room
 
-    async def create(self, request: dict[str, Any], owner: Account | None = None) -> tuple[Room, str, dict[int, str]]:
+    async def create(self, request: dict[str, Any], owner: Account | None = None,
+                     creator: str | None = None) -> tuple[Room, str, dict[int, str]]:
         """Create a game; returns the room, the host token and each human seat's token.
-        The seat marked `me` is the signed-in `owner`'s, taken at once."""
+        The seat marked `me` is the signed-in `owner`'s, taken at once. A table nobody plays
+        counts against `creator` (storage.Unplayed; None: against the server's bound only)."""
         game = _load_game(request["game"])
         players, seat_specs = request["players"], request["seats"]
         hotseat = bool(request.get("hotseat"))
@@ -165,16 +168,21 @@ class Hub:
             think_time=self.config.think_time if think_time is None else think_time, hotseat=hotseat,
             host_token_hash=token_hash(host_token), status="open", seats=seats, bot_seed=secrets.randbits(63),
             rules_version=game.rules_version,
-            rated=rated_at_creation(hotseat, request.get("seed"), seat_specs, game),
+            rated=rated_at_creation(hotseat, request.get("seed"), seat_specs, game), creator=creator,
         )
         row.hints = bool(request.get("hints", True)) and not row.rated  # hints.py: never in rated games
         room = Room(row, game, state, self.pictures)
         row.status = room.status()
         self.timekeeper.begin(room, table_control(request, self.config.clock_presets))
-        await asyncio.to_thread(self.store.create, row, owing(room, state, row.status, controller="bot"))
+        bound = Unplayed(self.config.max_open_tables, self.config.max_open_tables_per_creator)
+        try:
+            await asyncio.to_thread(self.store.create, row, owing(room, state, row.status, controller="bot"), bound)
+        except TooMany as refused:
+            raise _too_many(refused) from None
         self.rooms[row.id] = room
         self.schedule_bots(room)
         self.timekeeper.arm(room)
+        self._bound_idle_rooms()
         return room, host_token, tokens
 
     def _check_agent(self, spec: str, game: Game) -> str:
@@ -403,7 +411,7 @@ class Hub:
         was_over, seats_before = room.state.is_over(), room.seats_json()
         if known and (not moves or not _same_move(room.state.history[known - 1], moves[0])):
             fresh = await asyncio.to_thread(self._load, room.id)
-            room.state, room.seen, room.known = fresh.state, fresh.seen, fresh.known
+            room.state, room.seen, room.known = fresh.state, fresh.seen, room.knowledge(fresh.state)
         else:
             self._replay(room, moves[1:] if known else moves)
         row.bot_seed = room.row.bot_seed if row.bot_seed is None else row.bot_seed
@@ -507,6 +515,15 @@ class Hub:
             if _unneeded(room) and (room.status() in ("finished", "expired") or now - room.idle_since > idle):
                 del self.rooms[game_id]
 
+    def _bound_idle_rooms(self) -> None:
+        """Keep at most `idle_rooms` rooms nobody needs (tables made by the thousand and never
+        looked at, say): past that, the longest idle are let go, to be read again when asked for."""
+        if len(self.rooms) <= self.config.idle_rooms:
+            return
+        idle = sorted((room for room in self.rooms.values() if _unneeded(room)), key=lambda room: room.idle_since)
+        for room in idle[:max(0, len(idle) - self.config.idle_rooms)]:
+            del self.rooms[room.id]
+
     # --- bots -----------------------------------------------------------------
 
     def schedule_bots(self, room: Room) -> None:
@@ -556,6 +573,14 @@ class Hub:
 def _unneeded(room: Room) -> bool:
     """Nobody here watches it, no bot thinks in it, and no change is being made to it."""
     return not room.watchers and not room.thinking and not room.lock.locked()
+
+
+def _too_many(refused: TooMany) -> Refusal:
+    """What a creator is told when a new table nobody plays would be one too many."""
+    if refused.mine:
+        return TooManyRequests(f"you have {refused.bound} tables waiting for players or played by bots alone: "
+                               "start or cancel one, or let one end, first")
+    return Unavailable("the server has too many tables waiting for players: try again later", CROWDED_RETRY)
 
 
 def _deal_seed(chosen: int | None, hotseat: bool, seats: list[dict[str, Any]]) -> int:

@@ -8,23 +8,33 @@ is whole; later ones carry what changed: a patch of the view against the last on
 sent, and of the board (patches.py; boards are drawn off the event loop,
 pictures.py). It sends `act` and `undo`, each answered by `ack` (after the change
 is committed) or `error`; and `layout` when its screen wants the board in the other
-layout ("wide", or "narrow" for phones; the hello may say it)."""
+layout ("wide", or "narrow" for phones; the hello may say it). Every message is
+checked by the models of api.py, as REST bodies are: a refusal is an `error` on a
+connection that stays open.
+
+Work per connection is bounded: connections per address and spectators per game
+are capped (`Door`), `sync` and `layout` are rate-limited, and who is here (the
+`seats` message) is announced at most once a second, however many come and go."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from fastapi import WebSocket, WebSocketDisconnect
+from limits import parse
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+from starlette.requests import HTTPConnection
 
 from headframe.engine import jsontext
 
-from . import wire
-from .account_store import Account
-from .errors import BadRequest, Forbidden, Refusal, TooLarge
+from . import api, wire
+from .config import ServerConfig
+from .errors import BadRequest, Forbidden, Refusal, TooLarge, TooManyRequests
 from .hub import Hub
 from .patches import Board, view_patch
 from .rooms import Held, Room, Watcher
@@ -35,7 +45,54 @@ MAX_MESSAGE = 8192
 HELLO_TIMEOUT = 10.0
 SEND_TIMEOUT = 10.0  # a client that takes longer to accept one message is dropped
 CLOSE_TIMEOUT = 2.0
-LAYOUTS = ("wide", "narrow")
+PRESENCE_EVERY = 1.0  # seconds between two announcements of who is here
+# A crowd: spectators of one game past CROWD. They are sent the game as it is in rounds, at most one
+# every CROWD_EVERY seconds, CROWD_SLICE spectators at a time with CROWD_PAUSE seconds between slices.
+CROWD = 100
+CROWD_EVERY = 1.0
+CROWD_SLICE = 20
+CROWD_PAUSE = 0.02
+SIGNED_OUT = 4401  # the close code of a connection whose session ended
+
+
+class Sessions(Protocol):
+    """Who a connection's session cookie signs in (accounts.Auth)."""
+
+    async def of_socket(self, socket: HTTPConnection) -> Any: ...  # an accounts.Session, or None
+
+    async def is_live(self, session: Any) -> bool: ...
+
+
+class Door:
+    """Who may connect and how often a connection may ask for everything again:
+    at most `connections_per_address` connections from one address, at most
+    `spectators_per_game` spectators of one game (a seat's player always gets in),
+    and `sync_rate` syncs and layout changes per connection."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.per_address = config.connections_per_address
+        self.spectators = config.spectators_per_game
+        self.sync_rate = parse(config.sync_rate)
+        self.syncs = MovingWindowRateLimiter(MemoryStorage())
+        self.open: Counter[str] = Counter()
+
+    def enter(self, address: str) -> None:
+        if self.open[address] >= self.per_address:
+            raise TooManyRequests(f"too many connections from your address (at most {self.per_address})", 10)
+        self.open[address] += 1
+
+    def leave(self, address: str) -> None:
+        self.open[address] -= 1
+        if not self.open[address]:
+            del self.open[address]
+
+    def watch(self, room: Room, watcher: Watcher) -> None:
+        if not watcher.seats and room.spectators() >= self.spectators:
+            raise TooManyRequests(f"this game has as many spectators as it takes ({self.spectators})", 30)
+
+    def sync(self, watcher: Watcher) -> None:
+        if not self.syncs.hit(self.sync_rate, "sync", str(id(watcher))):
+            raise TooManyRequests("too many syncs on this connection: changes are sent as they happen", 10)
 
 
 @dataclass(eq=False)
@@ -91,16 +148,49 @@ def broadcast(room: Room) -> None:
     """Send every watcher the new state of each seat it holds whose view changed
     (its version moved): a seat learns nothing from others' sealed steps, not even
     that they happened. Messages are built once per seat and change, however many
-    watch, and boards drawn only for the seats someone is sent."""
+    watch, and boards drawn only for the seats someone is sent. A crowd of spectators
+    is sent the game in rounds (`_crowd_round`), not at every change: the players'
+    moves never wait on thousands of sends."""
+    if room.spectators() <= CROWD:
+        _send_changes(room, list(room.watchers))
+        return
+    _send_changes(room, [watcher for watcher in room.watchers if watcher.seats])
+    _next_crowd_round(room)
+
+
+def _next_crowd_round(room: Room) -> None:
+    crowd = room.crowd
+    if crowd.due is None:
+        loop = asyncio.get_running_loop()
+        crowd.due = loop.call_later(max(0.0, crowd.started + CROWD_EVERY - loop.time()), _crowd_round, room)
+
+
+def _crowd_round(room: Room) -> None:
+    """Send the next slice of the spectators what changed since they were last sent
+    the game; a round takes every spectator once, slice by slice, so that the event
+    loop serves the players between slices."""
+    crowd, loop = room.crowd, asyncio.get_running_loop()
+    crowd.due = None
+    if not crowd.waiting:
+        crowd.waiting, crowd.started = [watcher for watcher in room.watchers if not watcher.seats], loop.time()
+    served, crowd.waiting = crowd.waiting[:CROWD_SLICE], crowd.waiting[CROWD_SLICE:]
+    _send_changes(room, [watcher for watcher in served if watcher in room.watchers])
+    if crowd.waiting:
+        crowd.due = loop.call_later(CROWD_PAUSE, _crowd_round, room)
+    elif any(_behind(room, watcher) for watcher in room.watchers if not watcher.seats):
+        _next_crowd_round(room)  # the game moved on during the round
+
+
+def _send_changes(room: Room, watchers: list[Watcher]) -> None:
     for narrow in (False, True):  # each layout's boards at once: a game draws what they share once
-        room.draw_boards([seat for watcher in room.watchers if watcher.narrow == narrow
+        room.draw_boards([seat for watcher in watchers if watcher.narrow == narrow
                           for seat in _behind(room, watcher)], narrow)
     states: dict[tuple[int | None, int], dict[str, Any]] = {}
     # Updates by seat, log start and layout, each with the view it patches: watchers of a seat were
     # sent the same view object (the room's, once per state), so they share one update.
     built: dict[tuple[int | None, int, bool], list[tuple[dict[str, Any] | None, Update]]] = {}
     log_length = len(room.state.log)
-    for watcher in list(room.watchers):
+    for watcher in watchers:
         for seat in _behind(room, watcher):
             version = room.version_for(seat)
             start = min(watcher.log_sent.get(seat, 0), log_length)
@@ -139,20 +229,62 @@ def _sent(watcher: Watcher, seat: int | None, state: dict[str, Any], log_length:
 
 def announce_seats(room: Room) -> None:
     text = wire.dumps({"type": "seats", "seats": room.seats_json(), "status": room.status(),
-                       "clock": room.clock_json(), "notices": room.notices_json()})
+                       "clock": room.clock_json(), "notices": room.notices_json(), "spectators": room.spectators()})
+    room.presence.said = room.presence_now()
     for watcher in list(room.watchers):
         watcher.post(text)
 
 
-async def serve_socket(hub: Hub, socket: WebSocket, game_id: str,
-                       signed_in: Callable[[WebSocket], Awaitable[Account | None]] | None = None) -> None:
-    """`signed_in` gives the account the socket's session cookie signs in (accounts.py), if any."""
+def presence_changed(room: Room) -> None:
+    """A connection came or went: the watchers learn who is here (the seats
+    connected, how many watch) at most once every PRESENCE_EVERY seconds."""
+    presence = room.presence
+    if presence.due is not None:
+        return
+    loop = asyncio.get_running_loop()
+    wait = presence.at + PRESENCE_EVERY - loop.time()
+    if wait <= 0:
+        _announce_presence(room)
+    else:
+        presence.due = loop.call_later(wait, _announce_presence, room)
+
+
+def _announce_presence(room: Room) -> None:
+    presence = room.presence
+    presence.due, presence.at = None, asyncio.get_running_loop().time()
+    if presence.said != room.presence_now():
+        announce_seats(room)
+
+
+def end_session(hub: Hub, session_token: str) -> None:
+    """A session ended (signed out): its connections lose what it held. They are
+    closed (SIGNED_OUT) and reconnect with what they hold without it."""
+    for room in list(hub.rooms.values()):
+        for watcher in list(room.watchers):
+            if watcher.session is not None and watcher.session.token == session_token:
+                watcher.end_session()
+
+
+async def serve_socket(hub: Hub, door: Door, socket: WebSocket, game_id: str, sessions: Sessions) -> None:
     await socket.accept()
+    address = socket.client.host if socket.client else ""
+    try:
+        door.enter(address)
+    except Refusal as refusal:
+        await _refuse(socket, refusal)
+        return
+    try:
+        await _serve(hub, door, socket, game_id, sessions, address)
+    finally:
+        door.leave(address)
+
+
+async def _serve(hub: Hub, door: Door, socket: WebSocket, game_id: str, sessions: Sessions, address: str) -> None:
     try:
         room = await hub.room(game_id)
-        account = None if signed_in is None else await signed_in(socket)
-        watcher, held, invited = await _greet(room, socket, None if account is None else account.id)
-        watcher.account = account
+        session = await sessions.of_socket(socket)
+        watcher, held, invited = await _greet(room, socket, None if session is None else session.account.id)
+        door.watch(room, watcher)
     except TimeoutError:
         await _refuse(socket, BadRequest(f"no hello within {HELLO_TIMEOUT:g} seconds"))
         return
@@ -161,26 +293,29 @@ async def serve_socket(hub: Hub, socket: WebSocket, game_id: str,
         return
     except WebSocketDisconnect:
         return
-    room.watchers.add(watcher)
+    watcher.session, watcher.client = session, address
+    room.join(watcher)
     if not hub.adopt(room):  # let go, and loaded anew, while this connection said hello
-        room.watchers.discard(watcher)
+        room.leave(watcher)
         await _close(socket, 1012, "the game was reloaded; reconnect")
         return
     sender = asyncio.create_task(_send_loop(socket, watcher))
-    receiver = asyncio.create_task(_receive_loop(hub, room, socket, watcher, sender))
+    receiver = asyncio.create_task(_receive_loop(hub, door, room, socket, watcher, sessions, sender))
 
     def drop() -> None:
-        # Too slow to keep up: gone at once, so its seat shows as disconnected.
-        room.watchers.discard(watcher)
-        announce_seats(room)
+        # Too slow to keep up, or its session ended: gone at once, so its seat shows as disconnected.
+        if room.leave(watcher):
+            presence_changed(room)
         sender.cancel()
         receiver.cancel()
 
     watcher.on_drop = drop
-    watcher.client = socket.client.host if socket.client else ""
     watcher.post(wire.dumps({"type": "welcome", "game": room.summary(), "seats": held, "invited": invited}))
-    announce_seats(room)
-    broadcast_to(room, watcher)
+    presence_changed(room)
+    if watcher.seats or room.spectators() <= CROWD:
+        broadcast_to(room, watcher)
+    else:  # one more of a crowd: sent the game in its turn in the crowd's rounds
+        _next_crowd_round(room)
     if hub.chat is not None:
         hub.chat.greet(room, watcher)
     try:
@@ -188,11 +323,12 @@ async def serve_socket(hub: Hub, socket: WebSocket, game_id: str,
     finally:
         sender.cancel()
         receiver.cancel()
-        if watcher in room.watchers:
-            room.watchers.discard(watcher)
-            announce_seats(room)
+        if room.leave(watcher):
+            presence_changed(room)
         hub.left(room)
-        if watcher.closed:
+        if watcher.signed_out:
+            await _close(socket, SIGNED_OUT, "signed out: reconnect to watch, or sign in again to play")
+        elif watcher.closed:
             await _close(socket, 1013, "too slow; reconnect")
 
 
@@ -209,11 +345,12 @@ async def _greet(room: Room, socket: WebSocket,
     """Read the hello: the watcher, and for each token in order the seat it holds
     and the seat it invites to (an invitation holds nothing until claimed). The
     signed-in account's seats are held too; another account's seat is not, even by its token."""
-    hello = _parse(await asyncio.wait_for(_next_text(socket), HELLO_TIMEOUT))
-    if hello.get("type") != "hello":
-        raise BadRequest("the first message is a hello: {\"type\": \"hello\", \"tokens\": [...]}")
-    tokens = hello.get("tokens", [])
-    if not isinstance(tokens, list) or len(tokens) > room.row.players or not all(isinstance(t, str) for t in tokens):
+    try:
+        hello = api.hello(_parse(await asyncio.wait_for(_next_text(socket), HELLO_TIMEOUT)))
+    except ValueError as exc:
+        raise BadRequest(str(exc)) from None
+    tokens = hello.tokens
+    if len(tokens) > room.row.players:
         raise BadRequest("tokens: a list of seat tokens, at most one per seat")
     held = [room.seat_of(token) for token in tokens]
     invited = [room.invitation(token) for token in tokens]
@@ -223,24 +360,19 @@ async def _greet(room: Room, socket: WebSocket,
     if account_id is not None and owners - {account_id}:
         raise Forbidden("a token holds a seat of another player's account: sign in as them to play it")
     mine = {seat.seat for seat in room.row.seats if account_id is not None and seat.account_id == account_id}
-    watcher = Watcher(tuple(sorted(mine | {seat for seat in held if seat is not None})),
-                      narrow=_narrow(hello.get("layout", "wide")))
+    by_token = {seat for seat in held if seat is not None}
+    watcher = Watcher(tuple(sorted(mine | by_token)), narrow=hello.layout == "narrow", by_token=frozenset(by_token))
     return watcher, held, invited
 
 
-def _narrow(layout: Any) -> bool:
-    if layout not in LAYOUTS:
-        raise BadRequest('layout: "wide" or "narrow"')
-    return layout == "narrow"
-
-
-async def _receive_loop(hub: Hub, room: Room, socket: WebSocket, watcher: Watcher, sender: asyncio.Task) -> None:
+async def _receive_loop(hub: Hub, door: Door, room: Room, socket: WebSocket, watcher: Watcher, sessions: Sessions,
+                        sender: asyncio.Task) -> None:
     while not sender.done():
         ref = None
         try:
             message = _parse(await _next_text(socket))
-            ref = message.get("ref")
-            reply = await _handle(hub, room, watcher, message)
+            ref = message.get("ref")  # sent back with a refusal of the message too
+            reply = await _handle(hub, door, room, watcher, sessions, _checked(message))
         except (WebSocketDisconnect, RuntimeError):
             return
         except TooLarge as refusal:
@@ -255,40 +387,49 @@ async def _receive_loop(hub: Hub, room: Room, socket: WebSocket, watcher: Watche
 
 
 def _echoable(ref: Any) -> bool:
-    """A message's `ref`, sent back with its reply: a short string, or an integer a
-    browser holds exactly."""
+    """Whether a message's `ref` is sent back with its reply: a short string, or an
+    integer a browser holds exactly."""
     if isinstance(ref, str):
         return len(ref) <= 64
     return isinstance(ref, int) and not isinstance(ref, bool) and abs(ref) <= 2**53 - 1
 
 
-async def _handle(hub: Hub, room: Room, watcher: Watcher, message: dict[str, Any]) -> dict[str, Any] | None:
-    kind = message.get("type")
-    if kind == "ping":
+def _checked(message: dict[str, Any]) -> api.SocketMessage:
+    try:
+        return api.socket_message(message)
+    except ValueError as exc:
+        raise BadRequest(str(exc)) from None
+
+
+async def _handle(hub: Hub, door: Door, room: Room, watcher: Watcher, sessions: Sessions,
+                  message: api.SocketMessage) -> dict[str, Any] | None:
+    if isinstance(message, api.Ping):
         return {"type": "pong"}
-    if kind == "sync":
+    if isinstance(message, api.Sync | api.LayoutChange):
+        door.sync(watcher)
+        if isinstance(message, api.LayoutChange):
+            watcher.narrow = message.layout == "narrow"
         broadcast_to(room, watcher)
         return None
-    if kind == "layout":
-        watcher.narrow = _narrow(message.get("layout"))
-        broadcast_to(room, watcher)
-        return None
-    if kind == "chat" and hub.chat is not None:
+    await _still_signed_in(watcher, sessions)
+    if isinstance(message, api.ChatMessage):
+        if hub.chat is None:
+            raise BadRequest("this server keeps no chat")
         await hub.chat.from_socket(room, watcher, message)
         return None
-    if kind not in ("act", "undo"):
-        raise BadRequest(f"unknown message type {kind!r} (act, undo, sync, layout, ping, chat)")
-    seat = message.get("seat")
-    if seat not in watcher.seats:
-        raise Forbidden(f"this connection does not hold seat {seat!r}")
-    version = message.get("version")
-    if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
-        raise BadRequest("version: an integer")
-    if kind == "undo":
-        return {"type": "ack", "version": await hub.undo(room, seat, version)}
-    if "action" not in message:
-        raise BadRequest("act needs an action (its JSON or its id)")
-    return {"type": "ack", "version": await hub.act(room, seat, message["action"], version)}
+    if message.seat not in watcher.seats:
+        raise Forbidden(f"this connection does not hold seat {message.seat!r}")
+    if isinstance(message, api.UndoMessage):
+        return {"type": "ack", "version": await hub.undo(room, message.seat, message.version)}
+    return {"type": "ack", "version": await hub.act(room, message.seat, message.action, message.version)}
+
+
+async def _still_signed_in(watcher: Watcher, sessions: Sessions) -> None:
+    """A connection's session may have ended elsewhere (another process, or its time ran
+    out): then it holds no more than its tokens, and is closed to reconnect with them."""
+    if watcher.session is not None and not await sessions.is_live(watcher.session):
+        watcher.end_session()
+        raise Forbidden("you are signed out: sign in again to play")
 
 
 async def _next_text(socket: WebSocket) -> str:
@@ -338,7 +479,7 @@ async def _close(socket: WebSocket, code: int, reason: str) -> None:
 
 
 async def _refuse(socket: WebSocket, refusal: Refusal) -> None:
-    codes = {403: 4403, 404: 4404, 413: 1009}
+    codes = {403: 4403, 404: 4404, 413: 1009, 429: 4429}
     try:
         await socket.send_text(wire.dumps({"type": "error", "status": refusal.status, "message": refusal.message}))
         # A close frame's reason is at most 123 bytes.

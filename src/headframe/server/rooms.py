@@ -6,12 +6,16 @@ the room's lock.
 Every audience (each seat, and spectators) has a version of its own: the number
 of actions that changed what it may know. A seat is sent a message only when its
 view or log changed, and the numbers it sees count only those changes, so it
-learns neither the count nor the timing of others' sealed steps."""
+learns neither the count nor the timing of others' sealed steps. What a seat is
+sent (its words, its board, whether it may undo) is kept by what it knows, not by
+the state: an action it cannot see leaves its message and board as they were, so a
+read costs the same whether or not others took sealed steps."""
 
 from __future__ import annotations
 
 import asyncio
 import time
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -54,11 +58,21 @@ class Watcher:
     on_drop: Any = None
     client: str = ""  # the connection's address, for rate limits
     narrow: bool = False  # the client shows boards in the phone's layout
-    account: Account | None = None  # the account the connection's session cookie signs in
+    by_token: frozenset[int] = frozenset()  # the seats its hello's tokens hold (the others, its session's)
+    session: Any = None  # the session its cookie signs in (accounts.Session), if any
+    signed_out: bool = False  # its session ended: it is closed, and reconnects without it
 
     @property
     def audiences(self) -> tuple[Audience, ...]:
         return self.seats or (None,)
+
+    @property
+    def account(self) -> Account | None:
+        return None if self.session is None else self.session.account
+
+    def end_session(self) -> None:
+        self.signed_out = True
+        self.drop()
 
     def post(self, text: Any) -> None:
         if self.closed:
@@ -73,6 +87,26 @@ class Watcher:
             self.closed = True
             if self.on_drop is not None:
                 self.on_drop()
+
+
+@dataclass
+class Presence:
+    """When who is here (the seats connected, how many watch) was last announced, what
+    it was, and the announcement waiting, if any (live.py)."""
+
+    at: float = float("-inf")
+    said: tuple[tuple[int, ...], int] | None = None
+    due: asyncio.TimerHandle | None = None
+
+
+@dataclass
+class Crowd:
+    """A crowd of spectators' rounds of updates (live.py): when the last round began,
+    who waits for their turn in it, and its next slice, if due."""
+
+    started: float = float("-inf")
+    waiting: list[Watcher] = field(default_factory=list)
+    due: asyncio.TimerHandle | None = None
 
 
 def _deal(futures: list[asyncio.Future[Board | None]], drawing: asyncio.Future[list[Board | None]]) -> None:
@@ -137,14 +171,21 @@ class Room:
         self.lock = asyncio.Lock()
         self.watchers: set[Watcher] = set()
         self.thinking: dict[int, asyncio.Task] = {}
+        self._connections: Counter[int] = Counter()  # connections holding each seat
+        self._spectators = 0
+        self.presence = Presence()
+        self.crowd = Crowd()
         self.idle_since = time.monotonic()  # when it last changed or lost its last watcher
         everyone = (1 << (state.players + 1)) - 1
         self.seen = Seen(everyone if mask is None else mask for mask in (seen or []))
         self._views: tuple[State, dict[Audience, dict[str, Any]]] | None = None  # a state and its views
+        self.known: dict[Audience, Known] = {}
         self.known = self.knowledge(state)
         self.pictures = pictures
-        self._boards: dict[tuple[Audience, bool], asyncio.Future[Board | None]] = {}  # by seat and narrow
-        self._boards_of: tuple[State, tuple[str, ...]] | None = None  # the state and names they were drawn with
+        # By audience (and layout): what it knew and the seats' names when each was made.
+        self._boards: dict[tuple[Audience, bool], tuple[Known, tuple[str, ...], asyncio.Future[Board | None]]] = {}
+        self._words: dict[Audience, tuple[Known, tuple[str, ...], dict[str, Any]]] = {}
+        self._progress: tuple[Known, int] | None = None
         self._drawing: set[asyncio.Future] = set()  # the batches being drawn (a task is kept only if referenced)
         self.clock: clocks.Clock | None = None  # None: no clock (standins.Timekeeper keeps it)
         self.notices: list[Notice] = []
@@ -182,7 +223,29 @@ class Room:
         return seat_names((s.name, s.agent if s.controller == "bot" else None) for s in self.row.seats)
 
     def connected(self) -> set[int]:
-        return {seat for watcher in self.watchers for seat in watcher.seats}
+        return set(self._connections)
+
+    def join(self, watcher: Watcher) -> None:
+        self.watchers.add(watcher)
+        self._connections.update(watcher.seats)
+        self._spectators += not watcher.seats
+
+    def leave(self, watcher: Watcher) -> bool:
+        """Whether the watcher was here (it leaves once)."""
+        if watcher not in self.watchers:
+            return False
+        self.watchers.discard(watcher)
+        self._connections.subtract(watcher.seats)
+        self._connections += Counter()  # drops the seats nobody holds now
+        self._spectators -= not watcher.seats
+        return True
+
+    def spectators(self) -> int:
+        """How many connections watch without a seat."""
+        return self._spectators
+
+    def presence_now(self) -> tuple[tuple[int, ...], int]:
+        return tuple(sorted(self._connections)), self._spectators
 
     # --- audiences' versions -----------------------------------------------------
 
@@ -200,16 +263,22 @@ class Room:
         return self._views[1]
 
     def knowledge(self, state: State) -> dict[Audience, Known]:
-        """What each audience may know of `state`: its view and the length of its log."""
+        """What each audience may know of `state`: its view and the length of its log.
+        What an audience knew already is kept as the same object, so that everything
+        made from it (messages, boards) is kept too."""
         length = len(state.log)
-        return {audience: (view, length) for audience, view in self.views(state).items()}
+        known = {}
+        for audience, view in self.views(state).items():
+            before = self.known.get(audience)
+            known[audience] = before if before is not None and before == (view, length) else (view, length)
+        return known
 
     def changes(self, after: State, actor: int | None) -> tuple[int, dict[Audience, Known]]:
         """The audiences an action changed (the actor always), and what they know after it."""
         known = self.knowledge(after)
         mask = 0 if actor is None else self.bit(actor)
         for audience, value in known.items():
-            if value != self.known[audience]:
+            if value is not self.known[audience]:
                 mask |= self.bit(audience)
         return mask, known
 
@@ -271,27 +340,53 @@ class Room:
         return [{"n": notice.n, "text": notice.text, "log_at": notice.log_at} for notice in self.notices]
 
     def progress(self) -> int:
-        """How far the game has come, in whole percent (the game's own measure)."""
-        return int(self.state.progress())
+        """How far the game has come, in whole percent (the game's own measure), as of
+        the last change anyone may see."""
+        public = self.known[None]
+        if self._progress is None or self._progress[0] is not public:
+            self._progress = (public, int(self.state.progress()))
+        return self._progress[1]
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether the seat's last action may be taken back, as far as the seat can
+        tell: it was the last action that changed what the seat knows. (Another seat's
+        sealed step since makes the undo fail, which the seat learns only by trying.)"""
+        bit = self.bit(seat)
+        ply = self.seen.reached(bit, self.seen.count(bit))
+        if not ply:
+            return False
+        actor, _action, revealed = self.state.history[ply - 1]
+        return actor == seat and not revealed
 
     def seat_state(self, seat: Audience, log_start: int = 0) -> dict[str, Any]:
         """Everything one seat (None: a spectator) is sent but its board: its view,
         its log from `log_start`, and words for both, derived from nothing else."""
-        view = self.views(self.state)[seat]
-        entries = self.state.log_for(seat)[log_start:]
+        words = self.words(seat)
+        return {
+            "type": "state", "game_id": self.id, "seat": seat, "version": self.version_for(seat),
+            "status": self.status(), "seats": self.seats_json(), "view": self.known[seat][0],
+            "progress": self.progress(),
+            "action_ids": words["action_ids"], "labels": words["labels"],
+            "log_start": log_start, "log": words["log"][log_start:], "log_text": words["log_text"][log_start:],
+            "can_undo": words["can_undo"], "clock": self.clock_json(), "notices": self.notices_json(),
+        }
+
+    def words(self, seat: Audience) -> dict[str, Any]:
+        """The seat's decision and whole log in words: made once for what it knows."""
+        known, names = self.known[seat], self.names()
+        kept = self._words.get(seat)
+        if kept is not None and kept[0] is known and kept[1] == names:
+            return kept[2]
+        view = known[0]
+        entries = self.state.log_for(seat)
         actions = self.state.decision(seat).actions if "decision" in view else ()
-        with naming(self.names()):
-            return {
-                "type": "state", "game_id": self.id, "seat": seat, "version": self.version_for(seat),
-                "status": self.status(), "seats": self.seats_json(), "view": view,
-                "progress": self.progress(),
-                "action_ids": [action.id for action in actions],
-                "labels": [self.game.describe_action(action) for action in actions],
-                "log_start": log_start, "log": entries,
-                "log_text": [self.game.describe_event(entry) for entry in entries],
-                "can_undo": seat is not None and self.state.can_undo(seat),
-                "clock": self.clock_json(), "notices": self.notices_json(),
-            }
+        with naming(names):
+            words = {"action_ids": [action.id for action in actions],
+                     "labels": [self.game.describe_action(action) for action in actions],
+                     "log": entries, "log_text": [self.game.describe_event(entry) for entry in entries],
+                     "can_undo": seat is not None and self.can_undo(seat)}
+        self._words[seat] = (known, names, words)
+        return words
 
     async def whole_state(self, seat: Audience, narrow: bool = False) -> dict[str, Any]:
         """The seat's state with its board (in the phone's layout if `narrow`)."""
@@ -301,36 +396,38 @@ class Room:
 
     def board(self, seat: Audience, narrow: bool = False) -> asyncio.Future[Board | None]:
         """The game's board picture of the seat's view now, being drawn off the event
-        loop (pictures.py): once per seat, layout, state and seats' names however many
+        loop (pictures.py): once per seat, layout, view and seats' names however many
         connections hold the seat (a seat taken by Ann after a board was drawn is
         drawn again); None for a game without one, or whose picture failed. Await it
         shielded: a waiter's cancellation would cancel every waiter's board."""
         self.draw_boards((seat,), narrow)
-        return self._boards[seat, narrow]
+        return self._boards[seat, narrow][2]
 
     def draw_boards(self, seats: Iterable[Audience], narrow: bool) -> None:
-        """Start drawing the boards of `seats` not yet drawn, all at once: a game draws
-        what they share once (`Game.render_boards`)."""
+        """Start drawing the boards of `seats` whose view changed since theirs was drawn,
+        all at once: a game draws what they share once (`Game.render_boards`)."""
         names = self.names()
-        if self._boards_of is None or self._boards_of[0] is not self.state or self._boards_of[1] != names:
-            self._boards, self._boards_of = {}, (self.state, names)
-        wanted = [seat for seat in dict.fromkeys(seats) if (seat, narrow) not in self._boards]
+        wanted = [seat for seat in dict.fromkeys(seats) if not self._board_kept(seat, narrow, names)]
         if not wanted:
             return
         loop = asyncio.get_running_loop()
         futures: list[asyncio.Future[Board | None]] = [loop.create_future() for _ in wanted]
         for seat, future in zip(wanted, futures):
-            self._boards[seat, narrow] = future
+            self._boards[seat, narrow] = (self.known[seat], names, future)
         if not self.game.has_board():
             for future in futures:
                 future.set_result(None)
             return
-        views = self.views(self.state)
-        drawing = asyncio.ensure_future(self.pictures.boards(self.game.name, views[None], [views[seat] for seat in wanted],
+        view = {audience: known[0] for audience, known in self.known.items()}
+        drawing = asyncio.ensure_future(self.pictures.boards(self.game.name, view[None], [view[seat] for seat in wanted],
                                                              names, narrow, self.id))
         self._drawing.add(drawing)
         drawing.add_done_callback(self._drawing.discard)
         drawing.add_done_callback(partial(_deal, futures))
+
+    def _board_kept(self, seat: Audience, narrow: bool, names: tuple[str, ...]) -> bool:
+        kept = self._boards.get((seat, narrow))
+        return kept is not None and kept[0] is self.known[seat] and kept[1] == names
 
     async def text(self, seat: Audience) -> dict[str, Any]:
         """The game's text picture of a seat's view: asked for, not broadcast, and
