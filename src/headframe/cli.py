@@ -26,6 +26,7 @@ from headframe.engine import (
     replay,
     seat_label,
 )
+from headframe.engine.sources import as_text as sources_text
 
 app = typer.Typer(help="headframe: four mining-industry board games, played by their complete rules.",
                   no_args_is_help=True, add_completion=False)
@@ -92,7 +93,7 @@ def player_counts(counts: tuple[int, ...]) -> str:
 
 @app.command()
 def rules(name: str, components: Path | None = ComponentsOption) -> None:
-    """A game's rule summary, options, rulings and the sources of its data."""
+    """A game's rule summary, options, and where each rule comes from: its rulings and the sources of its data."""
     game = open_game(name, components)
     console.print(f"[bold]{escape(game.title)}[/] — {', '.join(map(str, game.players))} players\n")
     console.print(escape(game.summary.strip()) + "\n")
@@ -105,12 +106,7 @@ def rules(name: str, components: Path | None = ComponentsOption) -> None:
                 f">= {o['minimum']}" if o["minimum"] is not None else "")
             table.add_row(escape(o["name"]), escape(str(o["default"])), escape(allowed), escape(o["help"]))
         console.print(table)
-    rulings = Table(title="Rulings (for what the rulebook leaves out)")
-    for column in ("id", "source", "ruling"):
-        rulings.add_column(column)
-    for ruling in game.rulings():
-        rulings.add_row(escape(ruling.id), escape(ruling.source), f"[bold]{escape(ruling.title)}[/]\n{escape(ruling.text)}")
-    console.print(rulings)
+    console.print("\n" + sources_text(game), markup=False, highlight=False, soft_wrap=True)  # the Sources page
     sources = Table(title="Component data and their sources")
     sources.add_column("section")
     sources.add_column("source")

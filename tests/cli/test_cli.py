@@ -22,7 +22,7 @@ def test_games_lists_registered_games() -> None:
 def test_rules_shows_rulings_with_ids_and_sources() -> None:
     result = run("rules", "pit-lamps")
     assert result.exit_code == 0
-    assert "LAMP-R1" in result.output and "LAMP-R2" in result.output and "INVENTED" in result.output
+    assert "LAMP-R1" in result.output and "LAMP-R2" in result.output and "(Invented)" in result.output
     assert "dig_limit" in result.output
 
 

@@ -84,15 +84,15 @@ def test_every_component_of_the_data_has_an_entry():
 
 def test_an_entry_says_its_full_effect_and_whether_it_is_printed():
     collapse = GAME.glossary[glossary.production_key("PROD1-12")]  # rulebook: Example B, Collapse!
-    assert collapse.name == "Collapse!" and collapse.source == "RULEBOOK" and "Reconstructed" not in collapse.title()
+    assert collapse.name == "Collapse!" and collapse.source == "RULEBOOK" and collapse.printed
     assert "Row 1: play an equipment resource, play an underground development resource, place 1 poor rock, " \
            "place 1 miner in the cemetery, produce copper" in collapse.text
     card = GAME.glossary[glossary.capital_key(T, "CAP2-01")]
     assert card.name == "Labor or Surface Development"
     assert "one of its two resources" in card.text and card.source == "RECONSTRUCTED"
-    assert card.title().endswith("Reconstructed: not the printed game's text.")
+    assert not card.printed and "Reconstructed" not in card.title()  # issue 53: the Sources page says so
     bank = GAME.glossary[glossary.business_key("LB2")]
-    assert bank.source == "INVENTED" and bank.title().endswith("Invented: not the printed game's text.")
+    assert bank.source == "INVENTED" and not bank.printed and "Invented" not in bank.title()
     for entry in GAME.glossary:
         assert entry.printed == (entry.source in PRINTED)
         assert not CARD_ID.search(entry.title()) and not OTHER_ID.search(entry.title()), entry.key

@@ -88,12 +88,12 @@ def test_tracks_boxes_and_pieces_give_the_datas_numbers():
     assert "2 water cubes there and 1 from each bordering area" in train
 
 
-def test_reconstructed_entries_say_so_and_printed_ones_do_not():
+def test_reconstructed_entries_are_marked_and_speak_in_the_games_words():
     # TIN-R18: boxes 1 and 2 are the rulebook's, 3 and 4 reconstructed
-    assert GAME.glossary["pumps:1"].source == "RULEBOOK" and "Reconstructed" not in GAME.glossary["pumps:1"].title()
-    assert GAME.glossary["pumps:3"].source == "RECONSTRUCTED"
-    for entry in GAME.glossary:
-        assert ("Reconstructed: not the printed game's text." in entry.title()) == (entry.source == "RECONSTRUCTED")
+    assert GAME.glossary["pumps:1"].source == "RULEBOOK" and GAME.glossary["pumps:1"].printed
+    assert GAME.glossary["pumps:3"].source == "RECONSTRUCTED" and not GAME.glossary["pumps:3"].printed
+    for entry in GAME.glossary:  # issue 53: the Sources page says where a text comes from, not the text
+        assert "reconstructed" not in entry.title().lower(), entry.key
     assert GAME.glossary["area:gwennap"].source == "RECONSTRUCTED"  # TIN-R11: the map is reconstructed
 
 

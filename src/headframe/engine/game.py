@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import secrets
 import sys
 from collections.abc import Iterable
@@ -88,13 +87,6 @@ class Game:
     def rulebook_for(self, decision_kind: str) -> list[Section]:
         """The rulebook sections a player reads to make this kind of decision."""
         return self.rulebook.for_decision(decision_kind) if self.rulebook else []
-
-    def rulings_for(self, decision_kind: str) -> list[Ruling]:
-        """The rulings that bear on a kind of decision: by default, those whose
-        title or text names a word of the kind ("book-closing" finds the
-        book-closing rulings). Games may map kinds to ruling ids instead."""
-        words = [w for w in re.split(r"[-_ ]+", decision_kind.lower()) if len(w) >= 3]
-        return [r for r in self.rulings() if any(w in f"{r.title} {r.text}".lower() for w in words)]
 
     def decision_limit(self, players: int) -> int:
         raise NotImplementedError

@@ -2,7 +2,8 @@
 the text a board's `<title>`, the page's detail panel and the terminal's
 `? name` show. A game lists its entries (`Game.explanations`), built from its
 component data, each with the source label of that data, so a reconstructed
-card never passes for the printed one."""
+card never passes for the printed one: its detail panel points to the game's
+Sources page (issue 53), while the text itself stays the game's own words."""
 
 from __future__ import annotations
 
@@ -19,28 +20,26 @@ PRINTED = frozenset({"RULEBOOK", "PUBLISHED", "DERIVED"})
 class Entry:
     """One thing on the table. `key` is what a board element names in its
     `data-explain` attribute (stable, never shown); `kind` is what people call
-    the thing ("building card", "mine space"); `text` its full effect."""
+    the thing ("building card", "mine space"); `text` its full effect, in the
+    game's words; `rulings` the ids of the rulings behind it, for the Sources page."""
 
     key: str
     name: str
     kind: str
     text: str
     source: str = "RULEBOOK"
+    rulings: tuple[str, ...] = ()
 
     @property
     def printed(self) -> bool:
         return self.source in PRINTED
 
-    def caveat(self) -> str:
-        """"" for printed text; else what a player must know about it."""
-        return "" if self.printed else f"{self.source.capitalize()}: not the printed game's text."
-
     def title(self) -> str:
         """The whole entry in one line, for an SVG `<title>`."""
-        return " ".join(filter(None, (f"{self.name} ({self.kind}): {self.text}", self.caveat())))
+        return f"{self.name} ({self.kind}): {self.text}"
 
     def to_json(self) -> dict[str, Any]:
-        return {**asdict(self), "caveat": self.caveat()}
+        return {**asdict(self), "printed": self.printed}
 
 
 def _folded(words: str) -> str:

@@ -1,28 +1,44 @@
 """A game's rules for the page: what each card, tile, building and space does
-(`Game.glossary`) for the detail panel, and the rules at hand beside the board
-(the summary, the printed rulebook's sections and the rulings each kind of decision
-needs). Static data, the same for every table, so browsers may keep it."""
+(`Game.glossary`) for the detail panel; the rules at hand beside the board (the
+summary and the printed rulebook's sections, each kind of decision's first); and
+the Sources page, where every ruling says where it comes from (issue 53: during
+play the game speaks in its own words, provenance has its own page). Static data,
+the same for every table, so browsers may keep it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from fastapi import FastAPI
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 
 from headframe.engine import Game
+from headframe.engine.sources import sources
 
+from . import pages
 from .leaderboard import known_game
 
 CACHE = "public, max-age=3600"
 
 
-def add_routes(app: FastAPI) -> None:
+def add_routes(app: FastAPI, page: Callable[[str], HTMLResponse]) -> None:
     @app.get("/api/rules/{game}/glossary")
     async def glossary(game: str) -> JSONResponse:
-        """Every entry of the game's glossary: {key, name, kind, text, source, caveat}; unknown game 404."""
+        """Every entry of the game's glossary: {key, name, kind, text, source, rulings, printed}; unknown game 404."""
         return JSONResponse(known_game(game).glossary.to_json(), headers={"Cache-Control": CACHE})
+
+    @app.get("/api/rules/{game}/sources")
+    async def rulings(game: str) -> JSONResponse:
+        """Where each rule comes from: {game, title, rulings: [{id, title, source, label, ruling, reason,
+        components}]}; unknown game 404."""
+        return JSONResponse(sources_of(known_game(game)), headers={"Cache-Control": CACHE})
+
+    @app.get("/games/{game}/sources", response_class=HTMLResponse)
+    async def sources_page(game: str) -> HTMLResponse:
+        found = known_game(game)
+        return page(pages.render(f"Sources · {found.title}", "sources.js", sources_of(found)))
 
     @app.get("/api/rules/{game}")
     async def rules(game: str) -> JSONResponse:
@@ -32,16 +48,23 @@ def add_routes(app: FastAPI) -> None:
 
 @cache
 def rules_at_hand(game: Game) -> dict[str, Any]:
-    """The summary; the rulebook's sections [{heading, text}] in the book's order; every
-    ruling [{id, title, source, text}]; and for each kind of decision the headings of
-    the sections and the ids of the rulings that bear on it."""
+    """The summary; the rulebook's sections [{heading, text}] in the book's order; for
+    each kind of decision the headings of its sections; and the Sources page's address."""
     book = game.rulebook
-    kinds = book.decisions if book else {}
     return {
         "title": game.title,
         "summary": game.summary,
         "sections": [{"heading": s.heading, "text": s.text} for s in book.sections.values()] if book else [],
-        "rulings": [{"id": r.id, "title": r.title, "source": r.source, "text": r.text} for r in game.rulings()],
-        "decisions": {kind: {"sections": list(headings), "rulings": [r.id for r in game.rulings_for(kind)]}
-                      for kind, headings in kinds.items()},
+        "decisions": {kind: {"sections": list(headings)} for kind, headings in book.decisions.items()} if book else {},
+        "sources": sources_url(game),
     }
+
+
+def sources_url(game: Game) -> str:
+    return f"/games/{game.name}/sources"
+
+
+@cache
+def sources_of(game: Game) -> dict[str, Any]:
+    """The Sources page's data: every ruling of the game, plain text (engine/sources.py)."""
+    return {"game": game.name, "title": game.title, "rulings": [item.to_json() for item in sources(game)]}

@@ -22,6 +22,7 @@ from headframe.engine.tutorial import Lesson, Tutorial, TutorialError, has_tutor
 from . import pages
 from .api import Strict
 from .errors import BadRequest, Conflict, NotFound, Unavailable
+from .glossary import sources_url
 from .leaderboard import known_game
 
 log = logging.getLogger("headframe.server")
@@ -59,13 +60,13 @@ def catalog() -> list[dict[str, str]]:
 
 
 def citation(tutorial: Tutorial, reference: str) -> dict[str, Any]:
-    """A citation for the page: a rulebook section's heading and text, or a ruling's id,
-    title, source label and text."""
+    """A citation for the page: a rulebook section's heading and text, or a ruling's title and
+    its place on the Sources page (a ruling's text and source are provenance, not the game's words)."""
     cited = tutorial.cited(reference)
     if isinstance(cited, Section):
         return {"ref": reference, "kind": "section", "heading": cited.heading, "text": cited.text}
-    return {"ref": reference, "kind": "ruling", "id": cited.id, "title": cited.title, "source": cited.source,
-            "text": cited.text}
+    return {"ref": reference, "kind": "ruling", "title": cited.title,
+            "url": f"{sources_url(tutorial.game)}#{cited.id}"}
 
 
 def lesson(item: Lesson) -> dict[str, Any]:

@@ -54,7 +54,7 @@ class CoalCountry(Game):
     data_file = "coal-country.data.yaml"
     schema = SCHEMA
     summary = """\
-Run a coal company for 6 rounds (8 in the long game); the most money wins.
+Run a coal company for six rounds; the most money wins.
 Each round, all place their nine foremen (influence 0-4) in secret: on
 village buildings, connected mine tiles, the coal brokers (one; a must in
 round 1), the permit office, the utility market (two, maybe in tandem), the
@@ -73,8 +73,7 @@ next to a supplied tile, else 2N. Cubes cost 1 fee; buildings their base cost.
 Rounds 2, 4, 6 (8): earnings reset to cash. Coal is discarded (Coal Shed: 5).
 End: inspection, +1 fee per missing utility and refuse, +2 per open tunnel,
 -1 per stored cube, -2 per building; ties go to more mineshaft tiles.
-Variants: A Reformed Industry and An Industry Amok (combinable).
-Rulings COAL-R1 to COAL-R82 fill the rulebook's gaps."""
+Variants: A Reformed Industry and An Industry Amok (combinable)."""
 
     @cached_property
     def tables(self) -> Tables:

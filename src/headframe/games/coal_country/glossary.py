@@ -82,15 +82,15 @@ def _tiles(data: dict) -> Iterator[Entry]:
                 f"Every company's first tile, below its village; tunnels open {_openings(entrance['openings'])}. "
                 "It starts with one wood, one water and one electricity cube, so it auto-produces from the first "
                 f"round. {_mining(entrance['yields'])} It does not count as a placed mineshaft tile for the "
-                "tie-breaker (COAL-R37, COAL-R76).", data["mine"]["source"])
+                "tie-breaker.", data["mine"]["source"], rulings=("COAL-R37", "COAL-R76"))
     section = data["mineshaft_tiles"]
     for design in section["designs"]:
         n = design["stack"]
         yield Entry(tile_key(design["id"]), f"Mineshaft tile {design['id']}", "mineshaft tile",
                     f"From permit stack {n} ({_copies(design['count'])} in the game); tunnels open "
                     f"{_openings(design['openings'])} as printed, turned as it is placed. {_mining(design['yields'])} "
-                    "At the end-of-year inspection each tunnel not running into another tile is 2 fees "
-                    "(COAL-R38, COAL-R73).", section["source"])
+                    "At the end-of-year inspection each tunnel not running into another tile is 2 fees.",
+                    section["source"], rulings=("COAL-R38", "COAL-R73"))
 
 
 # --- the village ------------------------------------------------------------------------------
@@ -108,16 +108,19 @@ def _buildings(data: dict) -> Iterator[Entry]:
     section = data["buildings"]
     for building in section["list"]:
         cost = building["base_cost"]
+        cited: tuple[str, ...]
         if building["kind"] == "playable":
             kind, use = "playable building", (" Playable: a foreman of its owner goes on it to use it, from the round "
-                                             "after it is built, one per building kind (COAL-R34, COAL-R35).")
+                                             "after it is built, one per building kind.")
+            cited = ("COAL-R34", "COAL-R35")
         else:
             kind, use = "permanent building", " Permanent: it works from the moment it is built and takes no foremen."
+            cited = ()
         yield Entry(building_key(building["id"]), building["name"], kind,
                     f"Costs {plural(cost, 'fee')} at the construction company ({building['count']} in the game)."
                     f"{use} {building.get('text', building['effect'])}{_requirement(building)} Built over, it loses "
                     "its effect for good; at the end-of-year inspection each building not built over is -2 fees.",
-                    building.get("source", section["source"]))
+                    building.get("source", section["source"]), rulings=cited)
 
 
 # --- the Boss's Desk and the village spaces ------------------------------------------------------
@@ -129,46 +132,49 @@ def _spaces(data: dict) -> Iterator[Entry]:
                 "One foreman per company sells coal here; in round 1 every company must place one and sell. Lowest "
                 "influence sells first, ties to the higher earnings. The market price is 10, minus 1 per 10 coal in "
                 "the stockpile, plus the round's market (-1, 0 or +1), never below 1; a seller gets the market price "
-                "plus its influence minus 2, at least 1, for every coal sold (COAL-R49). Sales add to cash and to "
+                "plus its influence minus 2, at least 1, for every coal sold. Sales add to cash and to "
                 "reported earnings. A seller who sells nothing pays fees equal to its influence.",
-                coal["seller_price"]["source"])
+                coal["seller_price"]["source"], rulings=("COAL-R49",))
     yield Entry(SPACE_KEYS["PO"], "Permit office", "desk space",
                 "Applicants act highest influence first, ties to the higher earnings. Each takes the top tile of a "
                 f"permit stack numbered no higher than its influence, or any stack after paying {incentive} fees to "
                 "incentivize the office, and places it in its mine next to one of its tiles, or declines it to the "
                 "bottom of the stack. A tile from stack N costs N fees next to a fully supplied tile, else 2N fees. "
-                "An applicant who places no tile pays fees equal to its influence (COAL-R51 to COAL-R54).",
-                permits["source"])
+                "An applicant who places no tile pays fees equal to its influence.", permits["source"],
+                rulings=("COAL-R51", "COAL-R52", "COAL-R53", "COAL-R54"))
     yield Entry(SPACE_KEYS["UM"], "Utility market", "desk space",
                 f"Up to {market['foremen_per_player']} foremen per company buy utility cubes here, highest influence "
                 "first: as many cubes as the buyer's influence, any mix, 1 fee each, into its utility storage. A "
                 "buyer who buys none pays fees equal to its influence. Each round the market gains players + 1 + "
-                "market cubes of each type (COAL-R55 to COAL-R57, COAL-R70).", market["source"])
+                "market cubes of each type.", market["source"],
+                rulings=("COAL-R55", "COAL-R56", "COAL-R57", "COAL-R70"))
     yield Entry(SPACE_KEYS["UT"], "Utility market, tandem", "desk space",
                 "A company's second utility foreman stacked on its first: the two buy as one buyer whose influence is "
-                "the sum of theirs, and must buy at least one cube together or pay fees equal to both influences "
-                "(COAL-R55).", market["source"])
+                "the sum of theirs, and must buy at least one cube together or pay fees equal to both influences.",
+                market["source"], rulings=("COAL-R55",))
     company = data["construction_company"]
     yield Entry(SPACE_KEYS["CC"], "Construction company", "desk space",
                 "Builders act highest influence first; each may buy one building from the top or bottom row for its "
                 "base cost in fees and build it on an empty lot of its village, or over one of its buildings when all "
                 "four lots are full. A builder who buys nothing pays fees equal to its influence. At the end of each "
                 "round the bottom row leaves the game, the top row moves down and new tiles are drawn; when the draw "
-                "pile runs out the company closes (COAL-R58 to COAL-R62).", company["source"])
+                "pile runs out the company closes.", company["source"],
+                rulings=("COAL-R58", "COAL-R59", "COAL-R60", "COAL-R61", "COAL-R62"))
     village = data["village"]
     yield Entry(SPACE_KEYS["ST"], "Utility storage", "village space",
                 "Holds the cubes a company bought. Its foreman moves up to as many stored cubes as its influence "
                 "(one more with a School, at most 4) onto the company's mine tiles, one cube of each type per tile. "
-                "At the end-of-year inspection each stored cube is -1 fee (COAL-R63, COAL-R72).", village["source"])
+                "At the end-of-year inspection each stored cube is -1 fee.", village["source"],
+                rulings=("COAL-R63", "COAL-R72"))
     yield Entry(SPACE_KEYS["RF"], "Refuse pile", "village space",
                 "Holds the refuse mining makes. Its foreman removes up to as many refuse cubes as its influence (one "
-                "more with a Mess Hall, at most 4), free. At the end-of-year inspection each refuse cube is +1 fee "
-                "(COAL-R64, COAL-R72).", village["source"])
+                "more with a Mess Hall, at most 4), free. At the end-of-year inspection each refuse cube is +1 fee.",
+                village["source"], rulings=("COAL-R64", "COAL-R72"))
     lots = village["building_lots"]["count"]
     yield Entry(LOT_KEY, "Building lot", "village space",
                 f"A village has {lots} lots for buildings from the construction company; with all {lots} full, a new "
-                "building goes over one the owner chooses, which loses its effect for good (COAL-R60).",
-                village["source"])
+                "building goes over one the owner chooses, which loses its effect for good.",
+                village["source"], rulings=("COAL-R60",))
 
 
 def _stacks(data: dict) -> Iterator[Entry]:
@@ -178,7 +184,7 @@ def _stacks(data: dict) -> Iterator[Entry]:
                     f"{size} mineshaft tiles with {plural(n, 'tunnel opening')}, face down (An Industry Amok: the top "
                     f"one face up). A permit foreman of influence {n} or more may take its top tile, or any foreman "
                     f"after incentivizing the office. Its tiles cost {plural(n, 'fee')} next to a fully supplied tile, "
-                    f"else {2 * n} fees (COAL-R51, COAL-R53).", permits["source"])
+                    f"else {2 * n} fees.", permits["source"], rulings=("COAL-R51", "COAL-R53"))
 
 
 def _utilities(data: dict) -> Iterator[Entry]:
@@ -197,8 +203,8 @@ def _economy(data: dict) -> Iterator[Entry]:
                 f"{listed([str(r) for r in data['rounds']['quarterly_report_after_rounds']['long']])} in the long "
                 "game) it moves to the company's cash. Purchases and fees never move it. No two markers share a "
                 "value; one landing on another moves up or down, its owner's choice. A company's fee, the price of "
-                "everything, is $5 plus $1 per $20 of earnings (COAL-R8, COAL-R10, COAL-R11). Highest earnings is "
-                "first in player order.", data["fees"]["source"])
+                "everything, is $5 plus $1 per $20 of earnings. Highest earnings is first in player order.",
+                data["fees"]["source"], rulings=("COAL-R8", "COAL-R10", "COAL-R11"))
     indicators = data["market_indicators"]
     yield Entry(WIDGET_KEY, "Price indication widget", "track",
                 "The top gauge shows the round's market: the sign of its four market indicator cubes (-1, 0 or +1). "
@@ -214,5 +220,5 @@ def _economy(data: dict) -> Iterator[Entry]:
     yield Entry(FOREMAN_KEY, "Foreman", "foreman token",
                 f"Each company has {foremen['per_player']}, of influence "
                 f"{', '.join(map(str, foremen['values']['standard']))}, placed face down each round and turned over "
-                "area by area. An unplaced foreman costs fees equal to its influence (COAL-R17, COAL-R24).",
-                foremen["source"])
+                "area by area. An unplaced foreman costs fees equal to its influence.",
+                foremen["source"], rulings=("COAL-R17", "COAL-R24"))

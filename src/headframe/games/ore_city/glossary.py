@@ -28,7 +28,7 @@ ON_CONSTRUCT = {
 # rulebook §9.1.4, §9.3 (ORE-R18..ORE-R21)
 CONTINUOUS = {
     "space_immune_to_industrial": "When constructed, this construction space is not affected by Industrial "
-                                  "cards: its income is never limited by a factory (Continuous, ORE-R20).",
+                                  "cards: its income is never limited by a factory (Continuous).",
     "highway_income": "After construction, you earn 1G whenever any Commercial cards in any adjacent construction "
                       "space earn coins for any player (Continuous; each Highway pays).",
     "limit_adjacent_income_to_1g": "After construction, whenever Residential or Commercial cards in any adjacent "
@@ -67,11 +67,8 @@ def _residential(data) -> list[Entry]:
     entries = []
     for card in section["cards"]:
         name, table = card["name"], tables[card["id"]]
-        printed = table.get("rulebook_rows") or {}
         rows = f"Payouts by the number of {name} cards in the space (1st/2nd majority holder, default table): " \
-               f"{_payouts(table['rows'])}"
-        rows += f" (row {listed(sorted(printed))} is printed in the rulebook, the others are reconstructed, " \
-                f"ORE-R25)." if printed else " (reconstructed, ORE-R25)."
+               f"{_payouts(table['rows'])}."
         other = linear[card["id"]]["rows"]
         ability = CONTINUOUS[card["construction_ability"]] if card["construction_ability"] else \
             "No construction abilities."
@@ -83,7 +80,7 @@ def _residential(data) -> list[Entry]:
             "" if other == table["rows"] else f"With the linear payout table option: {_payouts(other)}.",
         )).strip()
         entries.append(Entry(key(card["id"]), name, "Residential card", text,
-                             _weakest(section["source"], tables["source"])))
+                             _weakest(section["source"], tables["source"]), rulings=("ORE-R25",)))
     return entries
 
 
@@ -108,10 +105,10 @@ def _industrial(data) -> list[Entry]:
             if card["id"] in fate["acquired"] else "the card is discarded"
         text = " ".join((
             _cost(card), CONTINUOUS[card["continuous"]] if card["continuous"] else "No construction abilities.",
-            f"Upon book-closing, you {' and '.join(gains)}; then {after} (ORE-R27).",
+            f"Upon book-closing, you {' and '.join(gains)}; then {after}.",
         ))
         entries.append(Entry(key(card["id"]), card["name"], "Industrial card", text,
-                             _weakest(section["source"], fate["source"])))
+                             _weakest(section["source"], fate["source"]), rulings=("ORE-R27",)))
     return entries
 
 
@@ -168,8 +165,8 @@ def _places(game, data) -> list[Entry]:
             f"Each player has one, face up. The {listed([game.tables.name[c] for c in fate['acquired']])} cards "
             "you constructed come here when their space is book-closed, and so do the Public Works you accomplish. "
             "Your technology is the sum of the technology of the Industrial cards here: it lowers every "
-            "construction and accomplishment cost by that much, never below 0 (ORE-R16, ORE-R27)."),
-            fate["source"]),
+            "construction and accomplishment cost by that much, never below 0."),
+            fate["source"], rulings=("ORE-R16", "ORE-R27")),
         Entry("space:common", "Common space", "space", (
             f"{setup['common_space']['cards']} cards face up in the centre of the table, dealt from the "
             "Residential pile; Public Works cards lie face down here. Exchange: put any number of your hand "

@@ -3,7 +3,9 @@
 // game's glossary (GET /api/rules/{game}/glossary, fetched once). board.js asks
 // (`onExplain`): a click on such an element with no legal action of the seat, a
 // right-click or a long-press on any, or "What is this?" in a place's menu.
-// The panel outlives the page's redraws; Escape or its close button closes it.
+// The panel outlives the page's redraws; Escape or its close button closes it. An
+// entry whose text is not the printed one says so in one line, a link to the game's
+// Sources page (issue 53).
 
 import { onExplain } from "./board.js";
 import { el, fill, request } from "./common.js";
@@ -36,7 +38,8 @@ export function explainPanel(game) {
     fill(body, entry
       ? [el("h3.explain-name", {}, entry.name), el("p.explain-kind", {}, entry.kind),
         el("p.explain-text", {}, entry.text),
-        entry.caveat ? el("p.explain-caveat", {}, entry.caveat) : null]
+        entry.printed ? null : el("p.explain-caveat", {},
+          el("a", { href: `/games/${encodeURIComponent(game)}/sources` }, "Not the printed text: see Sources"))]
       : el("p.explain-text", {}, missing));
     panel.hidden = false;
     close.focus({ preventScroll: true });

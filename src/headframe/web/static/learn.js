@@ -1,6 +1,6 @@
 // "Learn to play" (/learn/{game}): the game's guided first game (engine/tutorial.py).
 // A scripted game against bots: at every step the tutorial's comment, with the rules
-// it cites (a rulebook section's text in a disclosure, a ruling with its source label)
+// it cites (a rulebook section's text in a disclosure, a ruling a link to its Sources entry)
 // and the board element it is about outlined; "Next" plays a bot's step, the learner
 // makes the move the step asks for on the board or by the decision's buttons (another
 // is refused, saying why), "Back" steps back (the arrow keys step back and on), and the
@@ -12,7 +12,7 @@ import { layout, onLayoutChange, playableBoard, staticBoard } from "./board.js";
 import { app, boot, el, fill, request, seatLabel } from "./common.js";
 import { point } from "./comments.js";
 import { explainPanel } from "./explain.js";
-import { rulingPart, sectionPart } from "./rules.js";
+import { sectionPart, sourcesLink } from "./rules.js";
 
 const source = `/api/learn/${encodeURIComponent(boot.game)}`;
 const tutorial = await request(source);
@@ -114,7 +114,8 @@ function lessonPanel(heading, lesson) {
 }
 
 function citation(cited) {
-  return cited.kind === "section" ? sectionPart(cited, false, "Rulebook: ") : rulingPart(cited);
+  return cited.kind === "section" ? sectionPart(cited, false, "Rulebook: ")
+    : sourcesLink(cited.url, `${cited.title}: see Sources`);
 }
 
 function summaryPanel() {
