@@ -8,12 +8,16 @@ and Ctrl-C offer to save (Ctrl-C saves).
 All game text is printed escaped (never read as Rich markup), inside `naming`,
 so the log, the menus and the board read the players' names, each printed in
 its seat's colour. Long lists of choices are grouped by kind and numbered by
-the game's fixed action space (`numbered`), so a number keeps its action.
+the game's fixed action space (`numbered`), so a number keeps its action. A
+choice is typed by its number or by some of its words ("bid 8", "bid:8":
+`typed_action`); below the board, the choices are shown as many as fit the
+screen at a time, `more` showing the next ones (`pages`).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -26,6 +30,7 @@ from rich.console import Console, Group, RenderableType
 from rich.markdown import Markdown
 from rich.markup import escape
 from rich.panel import Panel
+from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
@@ -49,11 +54,16 @@ from headframe.engine import (
 BOT_PACE_S = 0.8
 HINT_SECONDS = 1.0
 LONG_LIST = 20  # more choices than this are grouped by kind, with the action space's numbers
-COMMANDS = ("number or typed action to play · h what the bot would do · ? rules · ? name: a card or space"
-            " · u undo · s save · q quit")
+NEWS_SHARE = 4  # the news of others' moves above the choices takes at most a quarter of the screen
+CHOICES_SHARE = 2  # a page of choices at most half: the end of the board stays in sight above them
+FEWEST_CHOICES = 4  # a page of choices shows at least this many lines, on the smallest screen
+COMMANDS = ("a number or a choice's words to play · more: the next choices · h what the bot would do"
+            " · ? rules · ? name: a card or space · u undo · s save · q quit")
 NUMBERING = (f"Lists of more than {LONG_LIST} choices are grouped by kind, and there each choice's number is its "
              "place in the game's fixed list of every action it can offer: an action keeps its number from one "
-             "such decision to the next, whatever else is offered. Shorter lists are numbered from 1.")
+             "such decision to the next, whatever else is offered. Shorter lists are numbered from 1. "
+             "A list longer than the screen is shown a page at a time: `more` shows the next page.")
+WORD = re.compile(r"[^\W_]+")  # letters and digits: "Bid £8" is "bid 8", "bid:8" too
 
 
 class SeatError(HeadframeError, ValueError):
@@ -132,29 +142,110 @@ def readable(text: str) -> Markdown:
     return Markdown("\n".join(line.rstrip() + "  " for line in text.strip().splitlines()))
 
 
-def choices(game: Game, menu: list[tuple[int, Action]]) -> RenderableType:
-    """The numbered choices; a long list under a heading per action kind."""
+def typing(game: Game, menu: list[tuple[int, Action]]) -> str:
+    """How to type a choice, shown with one of the choices offered."""
+    how = "Type a choice's number, or some of its words in their order"
+    for number, action in menu:
+        said = game.describe_action(action)
+        short = words(action.kind) + [word for word in words(said) if word.isdigit()]
+        if short != words(action.kind) and meant(game, menu, short) == [(number, action)]:
+            return f"{how}, with spaces or colons between them: '{' '.join(short)}' or '{':'.join(short)}' for \"{said}\"."
+    said = game.describe_action(menu[0][1])
+    return f"{how}: '{' '.join(words(said))}' for \"{said}\"."
+
+
+def rows(game: Game, menu: list[tuple[int, Action]]) -> list[tuple[str, str]]:
+    """The choices as (number, text) rows; a long list under a heading per action kind."""
     grouped = len(menu) > LONG_LIST
-    table = Table(show_header=False, box=None)
+    listed: list[tuple[str, str]] = []
     kind = None
     for number, action in menu:
         if grouped and action.kind != kind:
             kind = action.kind
-            table.add_row("", f"[bold underline]{escape(kind_heading(kind))}[/]")
-        table.add_row(f"[bold]{number:>3}[/]", escape(game.describe_action(action)))
+            listed.append(("", f"[bold underline]{escape(kind_heading(kind))}[/]"))
+        listed.append((f"[bold]{number:>3}[/]", escape(game.describe_action(action))))
+    return listed
+
+
+def listing(lines: Sequence[tuple[str, str]]) -> Table:
+    table = Table(show_header=False, box=None)
+    for number, text in lines:
+        table.add_row(number, text)
     return table
 
 
+def choices(game: Game, menu: list[tuple[int, Action]]) -> RenderableType:
+    """The numbered choices; a long list under a heading per action kind."""
+    return listing(rows(game, menu))
+
+
+def height(console: Console, renderable: RenderableType) -> int:
+    """The lines a renderable takes on the console."""
+    return len(console.render_lines(renderable, console.options, pad=False))
+
+
+def pages(console: Console, lines: list[tuple[str, str]], room: int) -> list[list[tuple[str, str]]]:
+    """The rows in pages of at most `room` screen lines; a page that starts inside
+    a kind's choices repeats the kind's heading."""
+    paged: list[list[tuple[str, str]]] = [[]]
+    used = 0
+    heading: tuple[str, str] | None = None
+    for line in lines:
+        if not line[0]:
+            heading = line
+        tall = height(console, listing([line]))
+        if paged[-1] and used + tall > room:
+            paged.append([heading] if heading and line is not heading else [])
+            used = len(paged[-1])
+        paged[-1].append(line)
+        used += tall
+    return paged
+
+
+def words(text: str) -> list[str]:
+    return WORD.findall(text.casefold())
+
+
+def fits(typed: list[str], said: list[str]) -> bool:
+    """Whether every typed word is among the said ones, in the same order."""
+    rest = iter(said)
+    return all(word in rest for word in typed)
+
+
 def typed_action(game: Game, menu: list[tuple[int, Action]], text: str) -> Action:
-    """The action a person typed: its number in the menu shown, or its id or JSON."""
-    if not text.isdigit():
+    """The action a person typed: its number in the menu shown, some of its words
+    in their order ("bid 8", "bid:8", "mine st ives"), or its JSON."""
+    if text.isdigit():
+        return chosen(menu, int(text))
+    if text.lstrip().startswith("{"):
         return game.parse_action(text)
-    chosen = dict(menu).get(int(text))
-    if chosen is not None:
-        return chosen
+    found = meant(game, menu, words(text))
+    if len(found) == 1:
+        return found[0][1]
+    if found:
+        shown = "; ".join(f"{number} {game.describe_action(action)}" for number, action in found[:6])
+        more = f" and {len(found) - 6} more" if len(found) > 6 else ""
+        raise IllegalAction(f"'{text}' fits {len(found)} choices ({shown}{more}): type more of the words of "
+                            "the one you mean, or its number.")
+    raise IllegalAction(f"No choice reads '{text}'. {typing(game, menu)}")
+
+
+def meant(game: Game, menu: list[tuple[int, Action]], typed: list[str]) -> list[tuple[int, Action]]:
+    """The choices typed words may mean: those whose words hold them in order,
+    or of those the one they are the whole of."""
+    found = [(number, action) for number, action in menu
+             if fits(typed, words(action.kind) + words(game.describe_action(action)))]
+    whole = [(number, action) for number, action in found if words(game.describe_action(action)) == typed]
+    return whole if len(whole) == 1 else found
+
+
+def chosen(menu: list[tuple[int, Action]], number: int) -> Action:
+    action = dict(menu).get(number)
+    if action is not None:
+        return action
     if len(menu) <= LONG_LIST:
         raise IllegalAction(f"choose a number from 1 to {len(menu)}")
-    raise IllegalAction(f"no choice has the number {text} now: choose one of the numbers shown")
+    raise IllegalAction(f"no choice has the number {number} now: choose one of the numbers shown")
 
 
 class Quit(Exception):
@@ -180,6 +271,8 @@ class TerminalGame:
         self.seen = [0] * len(seats)  # per seat: the entries of its log shown to it
         self.told = 0  # the entries of the viewer's log told after bots' moves
         self.at_keyboard: int | None = None
+        self.paged: list[list[tuple[str, str]]] = []  # the choices on show, a screen's page at a time
+        self.page = 0
         self.humans = sum(seat.human for seat in seats)
 
     # --- the game loop -----------------------------------------------------------
@@ -204,8 +297,7 @@ class TerminalGame:
         return self.state
 
     def introduce(self) -> None:
-        players = ", ".join(f"{who(seat)} (Seat {seat_number(seat)}, {seat_colour_name(seat)})"
-                            for seat in range(len(self.seats)))
+        players = ", ".join(self.called(seat, seat_colour_name(seat)) for seat in range(len(self.seats)))
         self.console.print(f"[bold]{escape(self.game.title)}[/]: {players}")
         self.tell(None)
 
@@ -246,6 +338,8 @@ class TerminalGame:
                 continue
             if text == "?" or text.startswith("? "):
                 self.show_help(seat, text[1:].strip())
+            elif text == "more":
+                self.show_more()
             elif text == "h":
                 self.show_hint(seat)
             elif text == "u":
@@ -266,7 +360,7 @@ class TerminalGame:
         try:
             self.state.apply(seat, typed_action(self.game, self.menu(seat), text))
         except IllegalAction as exc:
-            self.console.print(f"[red]{escape(str(exc))}[/] ({COMMANDS})")
+            self.console.print(Text(str(exc), style="red"))
             return False
         return True
 
@@ -286,27 +380,60 @@ class TerminalGame:
         if self.humans < 2 or self.at_keyboard == seat:
             return
         self.console.clear()
-        self.console.print(Panel(f"Pass the keyboard to {who(seat)} (Seat {seat_number(seat)}).\n"
+        self.console.print(Panel(f"Pass the keyboard to {self.called(seat)}.\n"
                                  "Press Enter when nobody else can see the screen."))
         self.read("")
         self.console.clear()
         self.at_keyboard = seat
 
+    def called(self, seat: int, *details: str) -> str:
+        """The seat's name in its colour, then in brackets its number (unless its
+        name is that number: "Seat 2") and any details."""
+        said = ([] if self.seats[seat].spec == "you" else [f"Seat {seat_number(seat)}"]) + list(details)
+        return who(seat) + (f" ({', '.join(said)})" if said else "")
+
     def show(self, seat: int) -> None:
+        """The board, then what others did, the decision and as many choices as fit
+        below them on the screen, with `more` for the rest."""
         entries = self.state.log_for(seat)
         news = entries[self.seen[seat]:]
         self.seen[seat] = len(entries)
-        view = self.state.view(seat)
-        self.console.print(Panel(escape(self.game.render_text(view)),
-                                 title=f"{escape(self.game.title)} — {who(seat)}, Seat {seat_number(seat)}"))
-        if news:
-            self.console.print("[bold]Since your last move:[/]")
-            for entry in news[-12:]:
-                self.console.print("  " + escape(self.game.describe_event(entry)))
-        decision = self.state.decision(seat)
-        self.console.print(f"[bold]{escape(decision.prompt)}[/]")
-        self.console.print(choices(self.game, self.menu(seat)))
-        self.console.print(f"[dim]{COMMANDS}[/]")
+        self.console.print(Rule(f"[bold]{escape(self.game.title)}[/] — {self.called(seat)}"))
+        self.console.print(escape(self.game.render_text(self.state.view(seat))))
+        told = self.since(news[-max(1, self.console.size.height // NEWS_SHARE - 1):])
+        prompt = Text(self.state.decision(seat).prompt, style="bold")
+        self.console.print(told, prompt)
+        self.paged = pages(self.console, rows(self.game, self.menu(seat)), self.room(told, prompt))
+        self.page = 0
+        self.show_page()
+
+    def room(self, *above: RenderableType) -> int:
+        """The screen lines a page of choices may take: what the news and the decision
+        above it, the footer and the input line below it leave, at most half the screen."""
+        screen = self.console.size.height
+        left = screen - 1 - sum(height(self.console, part) for part in (*above, self.footer(True)))
+        return max(min(left, screen // CHOICES_SHARE), FEWEST_CHOICES)
+
+    def since(self, news: list[dict[str, Any]]) -> Group:
+        """What others did since the seat's last move."""
+        if not news:
+            return Group()
+        return Group(Text("Since your last move:", style="bold"),
+                     *(Text("  " + self.game.describe_event(entry)) for entry in news))
+
+    def show_more(self) -> None:
+        """The next page of choices, after the last the first again."""
+        self.page = (self.page + 1) % len(self.paged)
+        self.show_page()
+
+    def show_page(self) -> None:
+        self.console.print(listing(self.paged[self.page]))
+        self.console.print(self.footer(len(self.paged) > 1))
+
+    def footer(self, paged: bool) -> Text:
+        after = "next" if self.page + 1 < len(self.paged) else "first again"
+        page = f"Page {self.page + 1} of {len(self.paged)} of the choices: type more for the {after}.\n" if paged else ""
+        return Text(page + COMMANDS, style="dim")
 
     def show_hint(self, seat: int) -> None:
         """What the game's ISMCTS would do here, searching the seat's information set only."""
@@ -323,12 +450,11 @@ class TerminalGame:
             return
         decision = self.state.decision(seat)
         parts: list[RenderableType] = [Panel(readable(self.game.summary), title=f"{escape(self.game.title)}: the rules")]
-        rulings = self.game.rulings_for(decision.kind)
-        if rulings:
-            parts.append(Text(f"Rulings that bear on this decision ({decision.kind.replace('_', ' ')}):", style="bold"))
-            parts += [Text.assemble("  ", (ruling.id, "bold"), f" ({ruling.source}) {ruling.title}: {ruling.text}")
-                      for ruling in rulings]
-        parts += [Text(NUMBERING), Text(COMMANDS, style="dim")]
+        parts += [Panel(readable(section.text), title=f"The rulebook: {escape(section.heading)}")
+                  for section in self.game.rulebook_for(decision.kind)]
+        parts.append(Text(f"Where each rule comes from: headframe rules {self.game.name}", style="dim"))
+        parts += [Text(typing(self.game, self.menu(seat))), Text(NUMBERING),
+                  Text(COMMANDS, style="dim")]
         if self.console.is_terminal:
             with self.console.pager():
                 self.console.print(Group(*parts))
@@ -342,14 +468,14 @@ class TerminalGame:
             self.console.print(f"There is no card or space called {escape(repr(words))} in {escape(self.game.title)}.")
         elif len({entry.name.casefold() for entry in found}) == 1:
             for entry in found:
-                self.console.print(entry_panel(entry))
+                self.console.print(entry_panel(entry, self.game.name))
         else:
             self.console.print(f"Several things match {escape(repr(words))}: type ? and one of these names.")
             for entry in found:
                 self.console.print(f"  [bold]{escape(entry.name)}[/] ({escape(entry.kind)})")
 
     def finish(self) -> None:
-        self.console.print(Panel(escape(self.game.render_text(self.state.view(self.viewer()))), title="Game over"))
+        self.console.print(Rule("[bold]Game over[/]"), escape(self.game.render_text(self.state.view(self.viewer()))))
         result = self.state.result()
         table = Table(title="Result")
         for column in ("seat", "player", "score", "rank"):
@@ -378,11 +504,12 @@ class TerminalGame:
             return True
 
 
-def entry_panel(entry: Entry) -> Panel:
-    """A glossary entry in full: name, kind, text, and the caveat of reconstructed text."""
+def entry_panel(entry: Entry, game_name: str) -> Panel:
+    """A glossary entry in full: name, kind, text, and for a text that is not the printed one where
+    its source is told (issue 53: not in the game's words)."""
     body = Text(entry.text)
-    if entry.caveat():
-        body.append("\n" + entry.caveat(), style="italic")
+    if not entry.printed:
+        body.append(f"\n(not the printed text: see `headframe rules {game_name}`)", style="italic")
     return Panel(body, title=f"[bold]{escape(entry.name)}[/] ({escape(entry.kind)})", title_align="left")
 
 

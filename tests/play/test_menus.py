@@ -50,7 +50,8 @@ def test_typing_a_number_plays_its_action_and_the_list_is_grouped_by_kind(two_de
     assert number > len(menu)
     out = io.StringIO()
     seats = make_seats(["you" if s == seat else "random" for s in range(2)], state.game, 5)
-    terminal = TerminalGame(state, seats, Console(file=out, width=160, force_terminal=False), read=input, fast=True)
+    terminal = TerminalGame(state, seats, Console(file=out, width=160, height=200, force_terminal=False), read=input,
+                            fast=True)  # a screen tall enough for the whole list on one page
     terminal.show(seat)
     text = out.getvalue()
     assert all(f"\n      {kind_heading(a.kind)}" in text for _, a in menu)  # a heading per kind

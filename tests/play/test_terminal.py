@@ -37,11 +37,13 @@ def to_prompt(child: pexpect.spawn) -> None:
 
 CHOICE = re.compile(r"^ *(\d+)  \S")  # a numbered choice; a list of more than 20 has a heading per kind
 HEADING = re.compile(r"^ {6}\S")
+PAGE = re.compile(r"^Page \d+ of \d+ of the choices")
 
 
 def first_choice(child: pexpect.spawn) -> str:
     """The first number of the choices listed before the prompt (long lists are not numbered from 1)."""
-    listed = child.before.rsplit("number or typed action to play", 1)[0].splitlines()
+    listed = [line for line in child.before.rsplit("a number or a choice's words to play", 1)[0].splitlines()
+              if not PAGE.match(line)]
     first = None
     for line in reversed(listed):
         found = CHOICE.match(line)
@@ -77,7 +79,7 @@ def test_a_whole_game_against_a_bot_with_bad_input_and_undo(name: str, tmp_path)
     first = first_choice(child)
     for bad, explanation in (("99999", "choose a number from 1 to|no choice has the number 99999"),
                              ("{broken", "not valid JSON"),
-                             ("nonsense-kind", "unknown action kind")):
+                             ("nonsense-kind", "No choice reads 'nonsense-kind'")):
         child.sendline(bad)
         child.expect(explanation)
         child.expect(PROMPT)
