@@ -49,8 +49,10 @@ class LiveServer:
                      "signin_rate": "100000/minute", "register_rate": "100000/minute", "seat_rate": "100000/minute",
                      "max_open_tables_per_creator": 100000}
         # One board process per test server (the default is one per core): the suite's two workers keep both
-        # cores busy already, and each board process loads every game it draws.
-        self.app = create_app(db_url, think_time=think_time, **{**unlimited, "board_workers": 1, **settings})
+        # cores busy already, and each board process loads every game it draws; no warm-up (seconds of work
+        # at each start) unless a test asks for it.
+        self.app = create_app(db_url, think_time=think_time,
+                              **{**unlimited, "board_workers": 1, "warm_up": False, **settings})
         self.sock = socket.socket()
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
@@ -349,7 +351,7 @@ def check_no_leaks(record: dict, messages: list[dict]) -> int:
     the changes it could see. Returns how many were checked."""
     game = load_game(record["game"])
     state = game.new_state(record["players"], record["seed"], record["options"])
-    assert {m["type"] for m in messages} <= {"welcome", "state", "seats", "ack", "error", "pong"}
+    assert {m["type"] for m in messages} <= {"welcome", "state", "seats", "ack", "error", "pong", "thinking"}
     for message in messages:
         if message["type"] == "welcome":
             assert set(message["game"]) == PUBLIC_SUMMARY_KEYS

@@ -67,7 +67,8 @@ class CreateGame(Strict):
     options: GameOptions = Field(default_factory=dict)
     name: Text | None = Field(default=None, max_length=80)
     hotseat: bool = False
-    think_time: float | None = Field(default=None, ge=0, le=10)  # None: the server's default
+    # How long a bot's turn takes at least: its first decision; each later one a step (pace.pause). None: the server's.
+    think_time: float | None = Field(default=None, ge=0, le=10)
     seed: int | None = Field(default=None, ge=0, lt=1 << 63)
     clock: ClockChoice = Field(default_factory=ClockChoice)  # forced to none for hot seat and bots alone
     open_seats: bool = False  # anyone in the lobby may take the human seats (otherwise: by invitation only)

@@ -57,6 +57,7 @@ QUICK_SPECS = ("random", "heuristic")
 QUICK_SLACK = 2.0  # seconds a quick task gets beyond `grace`: a heuristic move is far quicker
 STARTUP_S = 60.0  # a new worker's most time to load every game's data and say it is ready
 READY = b"ready"
+WARMING = ""  # the fairness key of starting a lane's worker ahead of its first task: no game's id (hub.GAME_ID)
 
 
 @dataclass(frozen=True)
@@ -341,6 +342,23 @@ class BotPool:
         self._workers: set[Worker] = set()
         self._chores: set[asyncio.Future] = set()  # processes starting and stopping
         self._closed = False
+
+    def start(self) -> None:
+        """Start the quick lane's worker now, not at the first bot's decision: a new worker
+        loads every game's data first (seconds), which the person facing that bot would wait for."""
+        self._chore(self._warm(self._quick))
+
+    async def _warm(self, lane: _Lane) -> None:
+        worker = await lane.acquire(WARMING)  # a free slot at once: the pool has just been made
+        try:
+            if worker is None:
+                worker = await self._start_worker(lane)
+        except BotFailure as failure:  # it is started again at the first decision
+            log.warning("the quick bots' worker did not start ahead of its first task: %s", failure)
+        except BotPoolClosed:
+            pass  # closed first: the server stopped
+        finally:
+            lane.release(WARMING, worker)
 
     async def decide(self, task: BotTask) -> BotAnswer:
         started = time.monotonic()

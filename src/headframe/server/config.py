@@ -21,9 +21,12 @@ class ServerConfig:
     # Bots: worker processes that search (each takes one decision at a time), and the
     # longest a bot may think on one decision (agent specs over it are refused).
     bot_workers: int = 2
-    think_time: float = 0.5  # how long bots wait before moving, in games created without one
+    think_time: float = 0.5  # how long a bot's turn takes at least (pace.pause), in games created without one
     max_think: float = 10.0
     board_workers: int = BOARD_WORKERS
+    # At start-up, start the quick bots' worker and have every board worker draw each game's first board:
+    # each loads every game's data (seconds), which the first person to play after a start would wait for.
+    warm_up: bool = True
     models: Path | None = None  # the operator's directory of learned policies (`policy:name=NAME`)
     # Games nobody plays expire: unfinished games after `expire_days` without a move,
     # unstarted tables without bots after `open_table_hours`.

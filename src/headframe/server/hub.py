@@ -17,18 +17,18 @@ import re
 import secrets
 import time
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from headframe.agents import AgentSpecError
-from headframe.agents.specs import check_spec, network_limits
-from headframe.engine import RECORD_FORMAT, Game, HeadframeError, IllegalAction, Rng, load_game, replay
+from headframe.agents.specs import network_limits
+from headframe.engine import RECORD_FORMAT, HeadframeError, IllegalAction, Rng, load_game, replay
 
+from . import creation, pace
 from .account_store import Account, AccountStore
-from .bots import BotPool, BotTask, Worker
+from .bots import QUICK_SPECS, BotPool, BotTask, Worker
 from .broker import Broker, News
 from .config import ServerConfig
-from .errors import BadRequest, Conflict, Forbidden, NotFound, Refusal, TooManyRequests, Unavailable
+from .errors import BadRequest, Conflict, Forbidden, NotFound, Refusal
 from .journal import Journal
 from .pictures import Pictures
 from .ratings import rated_at_creation
@@ -40,7 +40,6 @@ from .tokens import matches, new_game_id, new_token, token_hash
 log = logging.getLogger("headframe.server")
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
-CROWDED_RETRY = 60  # seconds a creator is told to wait while the server has too many tables waiting for players
 
 
 class Hub:
@@ -56,7 +55,7 @@ class Hub:
         self.bots_here = config.bot_workers > 0
         self.lets_go_unwatched = True  # on news of another process's change (`heard`); bot workers keep theirs
         self.bots = BotPool(max(1, config.bot_workers), config.max_think, config.models, searchers=searchers)
-        self.pictures = Pictures(config.board_workers)
+        self.pictures = Pictures(config.board_workers, warm=config.warm_up)
         self.broker = Broker(store.url, store.origin, self.heard, self.heard_everything)
         self.on_news = None  # set by a bot worker: wake up, a bot turn may be waiting
         self._refreshing: set[str] = set()  # games whose catch-up is waiting to start
@@ -65,6 +64,7 @@ class Hub:
         self.timekeeper = Timekeeper(self)  # clocks, and stand-ins for the seats that ran out or left
         self.on_change = None  # set by the WebSocket layer: broadcast(room)
         self.on_seats = None  # set by the WebSocket layer: announce_seats(room)
+        self.on_thinking = None  # set by the WebSocket layer: announce_thinking(room, seat)
         self.on_finished = None  # set by the app: rate the game its final move ended (leaderboard.py)
         self.chat: Any = None  # set by the app: the tables' chat (chat.py), for the WebSocket layer
         self.catch_up = None  # set by the app: rate finished games whose update was lost (leaderboard.py)
@@ -76,6 +76,8 @@ class Hub:
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
         self.broker.start()
         self.pictures.start()
+        if self.config.warm_up and self.config.bot_workers > 0:
+            self.bots.start()
 
     async def close(self) -> None:
         if self._sweeper is not None:
@@ -137,11 +139,11 @@ class Hub:
         """Create a game; returns the room, the host token and each human seat's token.
         The seat marked `me` is the signed-in `owner`'s, taken at once. A table nobody plays
         counts against `creator` (storage.Unplayed; None: against the server's bound only)."""
-        game = _load_game(request["game"])
+        game = creation.game_named(request["game"])
         players, seat_specs = request["players"], request["seats"]
         hotseat = bool(request.get("hotseat"))
         try:
-            state = game.new_state(players, _deal_seed(request.get("seed"), hotseat, seat_specs), request.get("options"))
+            state = game.new_state(players, creation.deal_seed(request.get("seed"), hotseat, seat_specs), request.get("options"))
         except HeadframeError as exc:
             raise BadRequest(str(exc)) from None
         if len(seat_specs) != players:
@@ -152,7 +154,7 @@ class Hub:
         for index, spec in enumerate(seat_specs):
             name = (spec.get("name") or "").strip() or None
             if spec["type"] == "bot":
-                agent = self._check_agent(spec.get("agent") or "random", game)
+                agent = creation.checked_agent(spec.get("agent") or "random", game, self.agent_limits)
                 seats.append(SeatRow(index, name or agent, agent, "bot", None, True))
             else:
                 tokens[index] = new_token()
@@ -178,18 +180,13 @@ class Hub:
         try:
             await asyncio.to_thread(self.store.create, row, owing(room, state, row.status, controller="bot"), bound)
         except TooMany as refused:
-            raise _too_many(refused) from None
+            raise creation.too_many(refused) from None
         self.rooms[row.id] = room
         self.schedule_bots(room)
+        room.draw_boards(tokens, narrow=False)  # the people's first boards, drawn while their page loads
         self.timekeeper.arm(room)
         self._bound_idle_rooms()
         return room, host_token, tokens
-
-    def _check_agent(self, spec: str, game: Game) -> str:
-        try:
-            return check_spec(spec, game, self.agent_limits)
-        except AgentSpecError as exc:
-            raise BadRequest(str(exc)) from None
 
     # --- changes ----------------------------------------------------------------
 
@@ -256,7 +253,7 @@ class Hub:
         whoever handed it out (the host) cannot read the seat afterwards. A signed-in
         player's seat belongs to their account."""
         async with room.lock:
-            row = _seat_row(room, seat)
+            row = room.seat_row(seat)
             if row.controller != "human" or row.claimed:
                 raise Conflict(f"seat {seat + 1} is already taken")
             if token is not None and not matches(token, row.token_hash):
@@ -277,7 +274,7 @@ class Hub:
     async def open_seat(self, room: Room, seat: int) -> None:
         """The host opens an invited seat to the lobby: anyone may then claim it."""
         async with room.lock:
-            row = _seat_row(room, seat)
+            row = room.seat_row(seat)
             if row.controller != "human" or row.claimed:
                 raise Conflict(f"seat {seat + 1} is already taken")
             await self._change_seat(room, row, {"open": True})
@@ -285,13 +282,14 @@ class Hub:
     async def hand_over(self, room: Room, seat: int, controller: str, agent: str | None) -> None:
         """The host gives a human seat whose player has left to a bot, or gives it back."""
         async with room.lock:
-            row = _seat_row(room, seat)
+            row = room.seat_row(seat)
             if row.token_hash is None:
                 raise BadRequest(f"seat {seat + 1} was created for a bot; it has no player to hand back to")
             if controller == "bot":
                 if seat in room.connected():
                     raise Conflict(f"seat {seat + 1}'s player is still connected")
-                agent = self._check_agent(agent or ("heuristic" if room.game.has_heuristic() else "random"), room.game)
+                agent = creation.checked_agent(agent or ("heuristic" if room.game.has_heuristic() else "random"), room.game,
+                                               self.agent_limits)
                 values = {"controller": "bot", "agent": agent, "claimed": True}
             else:
                 values = {"controller": "human"}
@@ -334,7 +332,7 @@ class Hub:
         await asyncio.shield(asyncio.ensure_future(write_then_swap()))
 
     def _check_turn(self, room: Room, seat: int, version: int | None, by_bot: bool, undoing: bool = False) -> None:
-        row = _seat_row(room, seat)
+        row = room.seat_row(seat)
         if room.state.is_over():
             raise Conflict("the game is over")
         if room.status() == "expired":
@@ -543,15 +541,19 @@ class Hub:
     async def _bot_turn(self, room: Room, seat: int) -> None:
         thinks_again = True
         seen = room.version
+        loop = asyncio.get_running_loop()
+        began = loop.time()
         try:
-            await asyncio.sleep(room.row.think_time)
             if room.row.seats[seat].controller != "bot" or seat not in room.state.to_move():
                 return
-            seed = _mix(room.row.bot_seed, room.version, seat)
+            spec, pause = room.row.seats[seat].agent, pace.pause(room, seat)
+            if spec not in QUICK_SPECS:
+                self._thinks(room, seat)
+            seed = pace.bot_seed(room.row.bot_seed, room.version, seat)
             # The bot's worker gets a world drawn from the seat's knowledge, never the real state.
             world = room.state.determinize(seat, Rng(seed), keep_log=False).to_json()
-            answer = await self.bots.decide(BotTask(room.id, room.game.name, room.row.seats[seat].agent, seat,
-                                                    seed >> 1, world))
+            answer = await self.bots.decide(BotTask(room.id, room.game.name, spec, seat, seed >> 1, world))
+            await asyncio.sleep(max(0.0, began + pause - loop.time()))
             await self.act(room, seat, answer.action, by_bot=True)
         except Refusal as refusal:
             # Refused because the game changed while the bot thought: it thinks again.
@@ -568,6 +570,20 @@ class Hub:
             room.thinking.pop(seat, None)
             if thinks_again:
                 self.schedule_bots(room)
+            if seat not in room.thinking:
+                self._stops_thinking(room, seat)
+
+    def _thinks(self, room: Room, seat: int) -> None:
+        """A searching bot starts thinking: the watchers are told since when, once a turn
+        (not at each of its steps, which may be sealed: the seat owes a decision all along)."""
+        if seat not in room.searching:
+            room.searching[seat] = datetime.now(UTC)
+            if self.on_thinking is not None:
+                self.on_thinking(room, seat)
+
+    def _stops_thinking(self, room: Room, seat: int) -> None:
+        if room.searching.pop(seat, None) is not None and self.on_thinking is not None:
+            self.on_thinking(room, seat)
 
 
 def _unneeded(room: Room) -> bool:
@@ -575,43 +591,6 @@ def _unneeded(room: Room) -> bool:
     return not room.watchers and not room.thinking and not room.lock.locked()
 
 
-def _too_many(refused: TooMany) -> Refusal:
-    """What a creator is told when a new table nobody plays would be one too many."""
-    if refused.mine:
-        return TooManyRequests(f"you have {refused.bound} tables waiting for players or played by bots alone: "
-                               "start or cancel one, or let one end, first")
-    return Unavailable("the server has too many tables waiting for players: try again later", CROWDED_RETRY)
-
-
-def _deal_seed(chosen: int | None, hotseat: bool, seats: list[dict[str, Any]]) -> int:
-    """The deal's seed: drawn by the server. A creator's own seed would let the
-    host compute every hand, so it is taken only where no hidden card is at
-    stake between people: hot-seat tables and games of bots alone."""
-    if chosen is None:
-        return secrets.randbits(63)
-    if not hotseat and any(spec["type"] == "human" for spec in seats):
-        raise BadRequest("a seed can be chosen only for hot-seat and bot-only games: with it the host could "
-                         "compute the other players' cards")
-    return chosen
-
-
 def _same_move(ours: tuple, stored: tuple[int, int, Any, int | None]) -> bool:
     """Whether a stored move is the one in our history (seat, action)."""
     return ours[0] == stored[1] and json.loads(json.dumps(ours[1].to_json())) == stored[2]
-
-
-def _mix(seed: int, version: int, seat: int) -> int:
-    return (seed * 0x9E3779B1 + version * 0x85EBCA77 + seat) % (1 << 63)
-
-
-def _load_game(name: Any) -> Game:
-    try:
-        return load_game(name)
-    except HeadframeError as exc:
-        raise BadRequest(str(exc)) from None
-
-
-def _seat_row(room: Room, seat: Any) -> SeatRow:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < room.row.players:
-        raise BadRequest(f"there is no seat {seat!r} in this {room.row.players}-player game")
-    return room.row.seats[seat]

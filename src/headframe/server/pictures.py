@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from headframe.engine import load_game
+from headframe.engine import game_names, load_game
 from headframe.engine.people import naming
 
 from .bots import preloaded, registered_by_hand, start_worker
@@ -36,20 +36,37 @@ def draw(game: str, shared: dict[str, Any], views: list[dict[str, Any]], names: 
         return Board.cut_all(load_game(game).render_boards(shared, views, narrow))
 
 
+def start_board_worker(games: list[str]) -> None:
+    """A board worker's start (bots.start_worker), then each game's first board drawn:
+    a game's data takes up to a second to load, which the first person to play it after
+    the server's start would wait for, on top of the board."""
+    start_worker(games)
+    for name in game_names():
+        try:
+            game = load_game(name)
+            if game.has_board():
+                view = game.new_state(min(game.players), seed=0).view(None)
+                draw(name, view, [view], (), False)
+        except Exception:
+            continue  # a game whose board fails fails when asked for, with the reason logged
+
+
 def _ready() -> None:
     """A worker's first task: it has started."""
 
 
 class Pictures:
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, warm: bool = False) -> None:
+        """`warm`: each worker draws every game's first board as it starts (`start_board_worker`)."""
         self.workers = workers
+        self.warm = warm
         self._pool: ProcessPoolExecutor | None = None
         self._starting: asyncio.Future[None] | None = None
 
     def start(self) -> None:
         """Start the workers now, so that the first board is not late (in a thread: the
-        first start waits for the forkserver's imports). A worker loads a game's data
-        when it first draws its board."""
+        first start waits for the forkserver's imports, and a warm worker draws every game's
+        first board)."""
         if self.workers > 0:
             self._starting = asyncio.ensure_future(asyncio.to_thread(self._start_workers))
 
@@ -65,7 +82,8 @@ class Pictures:
         if self._pool is None:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(preloaded())
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=start_worker,
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context,
+                                             initializer=start_board_worker if self.warm else start_worker,
                                              initargs=(registered_by_hand(),))
         return self._pool
 
