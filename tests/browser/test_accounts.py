@@ -72,7 +72,7 @@ def set_up_open_table(ada: Player, base: str) -> Page:
     assert form.locator('input[name="mine"]').is_checked()  # signed in: the first person's seat is mine
     form.locator('input[name="open_seats"]').check()
     form.locator('select[name="clock"]').select_option(label="Turn based · 1 day per move")
-    form.locator('input[name="think_time"]').fill("0")
+    form.locator('select[name="pace"]').select_option("fast")  # the server's think time: none in tests
     form.get_by_role("button", name="Create").click()
     page.get_by_role("link", name="Go to your seat").click()
     page.wait_for_selector("[data-version]")

@@ -36,7 +36,7 @@ def test_hot_seat_from_the_lobby_form_two_seats_in_one_browser(page):
     form.locator('select[name="players"]').select_option("2")
     form.locator('select[name="type-1"]').select_option("human")
     form.locator('input[name="hotseat"]').check()
-    form.locator('input[name="think_time"]').fill("0")
+    form.locator('select[name="pace"]').select_option("fast")  # the server's think time: none in tests
     form.get_by_role("button", name="Create").click()
     page.get_by_role("link", name="Play at this table (hot seat)").click()
     page.wait_for_selector("[data-version]")

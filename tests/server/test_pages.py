@@ -31,8 +31,25 @@ def test_lobby_game_and_upload_pages(http):
     assert http.get("/games/missing").status_code == 404
 
 
+def test_a_link_to_nothing_is_a_page_with_a_way_back_and_the_api_keeps_its_json(http):
+    # issue 52: a mistyped game link showed raw JSON ({"error":"no game 'doesnotexist'"}).
+    for path, words in (("/games/doesnotexist", "There is no game at this address"),
+                        ("/games/doesnotexist/replay", "There is no game at this address"),
+                        ("/no/such/page", "There is no such page here"),
+                        ("/replays/rmissing", "No such uploaded replay")):
+        page = http.get(path)
+        assert page.status_code == 404 and page.headers["content-type"].startswith("text/html"), path
+        assert '<script type="module" src="/static/missing.js">' in page.text
+        assert boot_data(page.text)["message"].startswith(words), path
+        assert "doesnotexist" not in boot_data(page.text)["message"]
+    api = http.get("/api/games/doesnotexist")
+    assert api.status_code == 404 and api.headers["content-type"] == "application/json" and "error" in api.json()
+    assert http.get("/static/no-such-file.js").headers["content-type"] == "application/json"
+
+
 def test_static_modules_are_served_and_import_what_exists(http):
-    for name in ("common.js", "board.js", "lobby.js", "game.js", "replay.js", "upload.js", "style.css", "favicon.svg"):
+    for name in ("common.js", "board.js", "lobby.js", "game.js", "replay.js", "upload.js", "missing.js", "style.css",
+                 "favicon.svg"):
         response = http.get(f"/static/{name}")
         assert response.status_code == 200 and response.text, name
         for imported in re.findall(r'from "\./([\w.]+)"', response.text):

@@ -47,9 +47,9 @@ def test_a_tutorials_overview_has_its_opening_summary_and_the_text_of_every_cita
     assert overview["opening"]["text"] == tutorial.opening.text
     assert len(overview["summary"]) == len(tutorial.summary)
     assert set(overview["citations"]) == set(tutorial.citations())
-    for reference, cited in overview["citations"].items():
-        assert cited["text"] and (cited["kind"] == "section" and cited["heading"] == reference
-                                  or cited["kind"] == "ruling" and cited["id"] == reference and cited["source"])
+    for reference, cited in overview["citations"].items():  # a ruling is a link to its Sources entry (issue 53)
+        assert cited["kind"] == "section" and cited["heading"] == reference and cited["text"] \
+            or cited["kind"] == "ruling" and cited["title"] and cited["url"] == f"/games/{name}/sources#{reference}"
     assert set(overview) == {"game", "title", "game_title", "players", "learner", "names", "steps", "opening",
                              "summary", "citations"}  # never the script's moves: a bot's may be a sealed commitment
 
@@ -103,7 +103,6 @@ def test_bad_input_is_a_clear_4xx(http) -> None:
     cases = [
         ("get", "/api/learn/chess", None, 404, "no game called 'chess'"),
         ("get", "/api/learn/pit-lamps", None, 404, "Pit Lamps has no guided first game yet"),
-        ("get", "/learn/pit-lamps", None, 404, "no guided first game"),
         ("get", f"/api/learn/{name}/steps/{steps + 1}", None, 404, f"steps 0 to {steps}"),
         ("get", f"/api/learn/{name}/steps/-1", None, 404, f"steps 0 to {steps}"),
         ("get", f"/api/learn/{name}/steps/two", None, 400, "invalid request"),
@@ -120,6 +119,9 @@ def test_bad_input_is_a_clear_4xx(http) -> None:
         response = http.request(method, url, json=body)
         assert response.status_code == status, (url, response.text)
         assert words in response.json()["error"], (url, response.text)
+    page = http.get("/learn/pit-lamps")  # a person's page: in words, with a way back (issue 52)
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+    assert "no guided first game" in page.text and "missing.js" in page.text
     assert http.post(f"/api/learn/{name}/steps/{mine}", content=b"[" * 100 + b"]" * 100,
                      headers={"Content-Type": "application/json"}).status_code == 400
 

@@ -28,7 +28,7 @@ from .config import ServerConfig
 from .errors import BadRequest, Forbidden, NotFound, Refusal
 from .holders import bearer, check_host, check_writer, seat_if_any
 from .hub import Hub
-from .live import Door, announce_seats, broadcast, end_session, serve_socket
+from .live import Door, announce_seats, announce_thinking, broadcast, end_session, serve_socket
 from .ratelimit import RateLimits, client_of
 from .replays import Replay, ReplayCache, parse_upload, record_key
 from .rooms import Room
@@ -52,7 +52,7 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
     limits = RateLimits.of(config)
     store = Store(db_url)
     hub = Hub(store, config)
-    hub.on_change, hub.on_seats = broadcast, announce_seats
+    hub.on_change, hub.on_seats, hub.on_thinking = broadcast, announce_seats, announce_thinking
     replays = ReplayCache()
     auth = accounts.Auth(hub.accounts, config, ended=lambda token: end_session(hub, token))
     creators = lobby.Creators(auth)
@@ -84,7 +84,7 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
     lobby.add_routes(app, hub, auth)
     standins.add_routes(app, hub, auth, limits)
     leaderboard.add_routes(app, hub, ratings, _page)
-    glossary.add_routes(app)
+    glossary.add_routes(app, _page)
     results.add_routes(app, hub)
     chat.add_routes(app, hub, hub.chat, auth)
     hints.add_routes(app, hub, auth, limits)
@@ -422,7 +422,9 @@ class BodyLimit:
 
 def _handle_errors(app: FastAPI) -> None:
     @app.exception_handler(Refusal)
-    async def refused(_request: Request, refusal: Refusal) -> JSONResponse:
+    async def refused(request: Request, refusal: Refusal) -> Response:
+        if _for_people(request):
+            return _missing_page(refusal.status, _in_words(request, refusal))
         return JSONResponse({"error": refusal.message}, refusal.status, headers=refusal.headers)
 
     @app.exception_handler(RequestValidationError)
@@ -430,7 +432,10 @@ def _handle_errors(app: FastAPI) -> None:
         return JSONResponse({"error": f"invalid request: {api.problems(exc.errors())}"}, 400)
 
     @app.exception_handler(HTTPException)
-    async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        if _for_people(request):
+            return _missing_page(exc.status_code, "There is no such page here." if exc.status_code == 404
+                                 else str(exc.detail))
         return JSONResponse({"error": str(exc.detail)}, exc.status_code, headers=exc.headers)
 
     @app.exception_handler(Exception)
@@ -440,3 +445,20 @@ def _handle_errors(app: FastAPI) -> None:
 
 
 
+
+
+def _for_people(request: Request) -> bool:
+    """Whether a refused request was a page a person opened (the API and static files keep their answers)."""
+    path = request.url.path
+    return request.method == "GET" and not path.startswith(("/api/", "/static/", "/ws/"))
+
+
+def _in_words(request: Request, refusal: Refusal) -> str:
+    if isinstance(refusal, NotFound) and request.url.path.startswith("/games/"):
+        return ("There is no game at this address: the link may be mistyped, or the table was cancelled "
+                "before it started.")
+    return refusal.message[:1].upper() + refusal.message[1:] + "."
+
+
+def _missing_page(status: int, message: str) -> HTMLResponse:
+    return HTMLResponse(pages.missing(status, message), status, headers=PAGE_HEADERS)

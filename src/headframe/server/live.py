@@ -8,7 +8,8 @@ is whole; later ones carry what changed: a patch of the view against the last on
 sent, and of the board (patches.py; boards are drawn off the event loop,
 pictures.py). It sends `act` and `undo`, each answered by `ack` (after the change
 is committed) or `error`; and `layout` when its screen wants the board in the other
-layout ("wide", or "narrow" for phones; the hello may say it). Every message is
+layout ("wide", or "narrow" for phones; the hello may say it). While a searching bot
+thinks, `thinking` says which seat, since when. Every message is
 checked by the models of api.py, as REST bodies are: a refusal is an `error` on a
 connection that stays open.
 
@@ -235,6 +236,19 @@ def announce_seats(room: Room) -> None:
         watcher.post(text)
 
 
+def thinking(room: Room, seat: int) -> str:
+    """Whether the seat's searching bot thinks, and since when (None: it does not): which seat
+    owes a decision is public, and a turn's sealed steps are not told apart (Hub._thinks)."""
+    since = room.searching.get(seat)
+    return wire.dumps({"type": "thinking", "seat": seat, "since": None if since is None else since.isoformat()})
+
+
+def announce_thinking(room: Room, seat: int) -> None:
+    text = thinking(room, seat)
+    for watcher in list(room.watchers):
+        watcher.post(text)
+
+
 def presence_changed(room: Room) -> None:
     """A connection came or went: the watchers learn who is here (the seats
     connected, how many watch) at most once every PRESENCE_EVERY seconds."""
@@ -316,6 +330,8 @@ async def _serve(hub: Hub, door: Door, socket: WebSocket, game_id: str, sessions
         broadcast_to(room, watcher)
     else:  # one more of a crowd: sent the game in its turn in the crowd's rounds
         _next_crowd_round(room)
+    for seat in room.searching:
+        watcher.post(thinking(room, seat))
     if hub.chat is not None:
         hub.chat.greet(room, watcher)
     try:

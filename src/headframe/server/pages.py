@@ -53,3 +53,10 @@ def sign_in() -> str:
 
 def upload() -> str:
     return render("Upload a record · headframe", "upload.js", {})
+
+
+def missing(status: int, message: str) -> str:
+    """A page for a person who followed a link to nothing (or to what is not theirs to see): what
+    happened in a sentence, and the ways back."""
+    title = "Not found" if status == 404 else "Not available"
+    return render(f"{title} · headframe", "missing.js", {"title": title, "message": message})

@@ -27,10 +27,11 @@ from headframe.engine.people import naming
 
 from . import clocks
 from .account_store import Account
+from .errors import BadRequest
 from .names import seat_names
 from .patches import Board
 from .pictures import Pictures
-from .storage import GameRow, Notice
+from .storage import GameRow, Notice, SeatRow
 from .tokens import matches
 
 OUTBOX_LIMIT = 256
@@ -171,6 +172,7 @@ class Room:
         self.lock = asyncio.Lock()
         self.watchers: set[Watcher] = set()
         self.thinking: dict[int, asyncio.Task] = {}
+        self.searching: dict[int, datetime] = {}  # the seats whose searching bot thinks, since when (hub.py)
         self._connections: Counter[int] = Counter()  # connections holding each seat
         self._spectators = 0
         self.presence = Presence()
@@ -217,6 +219,12 @@ class Room:
 
     def is_host(self, token: str | None) -> bool:
         return matches(token, self.row.host_token_hash)
+
+    def seat_row(self, seat: Any) -> SeatRow:
+        """The stored seat `seat` (a seat the game does not have: 400)."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.row.players:
+            raise BadRequest(f"there is no seat {seat!r} in this {self.row.players}-player game")
+        return self.row.seats[seat]
 
     def names(self) -> tuple[str, ...]:
         """The seats' names as people read them (every text of the table is written with them)."""

@@ -56,7 +56,7 @@ class CopperCountry(Game):
     data_file = "copper-country.data.yaml"
     schema = SCHEMA
     summary = """\
-Copper Country: 2-4 players produce copper by working mine sites; most copper wins.
+2-4 players produce copper by working mine sites; most copper wins.
 Setup: terrain tokens face down, era 1 capital and production decks, 3 cards each,
 4 community cards, a company card each, 33 poor rock on the industry track; each
 player contracts 1 miner, ready, at a camp.

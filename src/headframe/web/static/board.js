@@ -13,8 +13,10 @@
 // on a wide screen the whole board fits the frame's width and the window's height;
 // on a narrow one it fits the frame's width (or is drawn larger, where its
 // smallest label would read under 11 CSS px), pans with a finger (the page
-// pinch-zooms too), and "Whole board" fits it. The frame's zoom outlives redraws
-// (every update draws a new board).
+// pinch-zooms too), and one button turns it between the whole board and readable.
+// The frame's zoom outlives redraws (every update draws a new board). At each new
+// decision the board is panned to the places it offers, and the frame's bar keeps
+// the decision's prompt and a button that brings them back into view.
 
 import { el } from "./common.js";
 
@@ -22,6 +24,8 @@ const READABLE_PX = 11;  // the smallest label's size on a narrow screen
 const NARROW = "(max-width: 900px), (max-height: 500px)";
 const ZOOM_STEP = 1.25;
 const LONG_PRESS_MS = 500;
+// Where else a tap may have meant, around its point (CSS px): a finger is wider than a pixel.
+const NEAR = [[0, -8], [8, 0], [0, 8], [-8, 0], [6, -6], [6, 6], [-6, 6], [-6, -6], [0, -14], [14, 0], [0, 14], [-14, 0]];
 // mode: "fit" | "readable" | a scale chosen with the zoom buttons; null: the screen's default.
 // width: the last board's, in CSS px; left, top: where the board was panned to.
 const zoom = { mode: null, width: null, left: 0, top: 0 };
@@ -53,12 +57,19 @@ function parse(markup) {
   return document.importNode(root, true);
 }
 
+// What clicking a place does, in a line: its title's first part (the rest says what the place is,
+// which "What is this?" and the detail panel tell).
 const hintOf = (node) => {
   const title = [...node.children].find((child) => child.localName === "title");
-  return title ? title.textContent : "";
+  return title ? title.textContent.split(" — ")[0].split(/(?<=[.!?])\s/)[0] : "";
 };
 
 const explained = (node) => node && (node.closest("[data-explain]") || node.querySelector("[data-explain]"));
+
+// What a tap at the event's point is about: the first element that explains itself under it, even
+// beneath a label or token drawn over it.
+const explainedAt = (event) => document.elementsFromPoint(event.clientX, event.clientY)
+  .map((node) => node.closest("[data-explain]")).find(Boolean) || null;
 
 function explain(node) {
   if (!explainer || !node) return false;
@@ -99,8 +110,9 @@ function explainOnPress(svg) {
   }, true);
 }
 
-// The frame: a bar of zoom buttons, the board in a view that pans, and `after` (the hint).
-function frameFor(svg, classes, after = null) {
+// The frame: a bar (the prompt, if any, and the zoom buttons), the board in a view that pans,
+// and `after` (the hint).
+function frameFor(svg, classes, after = null, prompt = null) {
   const view = el("div.board-view", {}, svg);
   const { width, height } = svg.viewBox.baseVal;  // every board has one (engine/svg.py's document)
   const board = { svg, view, width, height, smallest: null };  // measured once drawn: see drawnSmallest
@@ -108,14 +120,24 @@ function frameFor(svg, classes, after = null) {
   // drawn before the update: the last board's own position, not the last event's, is kept.
   if (shown?.panned && shown.view.isConnected) Object.assign(zoom, { left: shown.view.scrollLeft, top: shown.view.scrollTop });
   shown = board;
-  const set = (mode) => { zoom.mode = mode; size(board); };
+  const toggle = el("button.zoom-toggle", { type: "button" });
+  const set = (mode) => {
+    zoom.mode = mode;
+    size(board);
+    toggle.textContent = fitted() ? "Readable" : "Whole board";
+  };
+  toggle.textContent = fitted() ? "Readable" : "Whole board";
+  toggle.addEventListener("click", () => set(fitted() ? "readable" : "fit"));
+  // The bar is as tall whatever the decision (a prompt or none, choices on the board or none), so the
+  // board under it never moves when a decision comes or goes.
   const bar = el("div.board-zoom", {},
+    el("span.board-prompt", {}, prompt || ""),
+    el("button.show-choices", { type: "button", hidden: true }, "My choices"),
     el("button.zoom-out", { type: "button", "aria-label": "Zoom out", title: "Zoom out",
       onclick: () => set(scaleOf(board) / ZOOM_STEP) }, "−"),
     el("button.zoom-in", { type: "button", "aria-label": "Zoom in", title: "Zoom in",
       onclick: () => set(scaleOf(board) * ZOOM_STEP) }, "+"),
-    el("button.zoom-fit", { type: "button", onclick: () => set("fit") }, "Whole board"),
-    el("button.zoom-readable", { type: "button", onclick: () => set("readable") }, "Readable"));
+    toggle);
   const frame = el("div.board-frame" + classes, {}, bar, view, after);
   explainOnPress(svg);
   if (zoom.width) svg.style.width = `${zoom.width}px`;  // the last board's size: no jump before measuring
@@ -152,7 +174,7 @@ function innerWidth(view) {
 function frameHeight(board) {
   const style = getComputedStyle(board.view);
   const top = board.view.getBoundingClientRect().top + window.scrollY;
-  const least = matchMedia(NARROW).matches ? 160 : 0.7 * window.innerHeight;
+  const least = (matchMedia(NARROW).matches ? 0.65 : 0.7) * window.innerHeight;
   return Math.max(window.innerHeight - top - parseFloat(style.getPropertyValue("--below") || 0) - 8, least);
 }
 
@@ -164,8 +186,11 @@ function fitScale(board) {
 // Fitted to the frame's width, or larger where that leaves labels under READABLE_PX.
 const readableScale = (board) => Math.max(innerWidth(board.view) / board.width, READABLE_PX / board.smallest);
 
+const modeNow = () => zoom.mode ?? (matchMedia(NARROW).matches ? "readable" : "fit");
+const fitted = () => modeNow() === "fit";
+
 function scaleOf(board) {
-  const mode = zoom.mode ?? (matchMedia(NARROW).matches ? "readable" : "fit");
+  const mode = modeNow();
   if (mode === "fit") return fitScale(board);
   if (mode === "readable") return readableScale(board);
   return Math.min(Math.max(mode, fitScale(board) / 2), 4);
@@ -185,27 +210,51 @@ function size(board) {
   }
 }
 
+// The amounts that changed since the view `before` (what the seat saw when its player last acted):
+// every element the game ties to a place in the view (`data-view="players.0.cash"`) whose value
+// there is not what it was.
+function markChanged(svg, before) {
+  if (!before) return;
+  for (const node of svg.querySelectorAll("[data-view]")) {
+    const was = valueAt(before, node.getAttribute("data-view"));
+    if (was !== undefined && was !== node.textContent.trim()) node.classList.add("changed");
+  }
+}
+
+function valueAt(view, path) {
+  let value = view;
+  for (const key of path.split(".")) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = value[key];
+  }
+  if (value === undefined || value === null || typeof value === "object") return undefined;
+  return typeof value === "boolean" ? (value ? "True" : "False") : String(value);  // as the server writes it
+}
+
 // A board to look at: a replay's, a seat that has nothing to decide, or one
 // whose move is on its way (`waiting`). Clicking an element asks what it is.
-export function staticBoard(markup, waiting = false) {
+export function staticBoard(markup, waiting = false, before = null) {
   const svg = parse(markup);
   if (!svg) return el("p.error", {}, "The board could not be drawn.");
+  markChanged(svg, before);
   for (const node of svg.querySelectorAll(".clickable")) node.classList.remove("clickable");
-  svg.addEventListener("click", (event) => explain(event.target.closest("[data-explain]")));
+  svg.addEventListener("click", (event) => explain(explainedAt(event)));
   return frameFor(svg, waiting ? ".waiting" : "");
 }
 
 // A board to play on. `choices`: the decision's legal actions, [{id, label}];
-// `choose(id)` plays one. `memory` outlives redraws (others' moves redraw the
-// page): a menu left open is opened again on the new board if its place is
+// `choose(id)` plays one; `decision` names the decision (a new one pans the board to
+// its places) and `prompt` says it. `memory` outlives redraws (others' moves redraw
+// the page): a menu left open is opened again on the new board if its place is
 // still there. Returns the board's node and the ids it has a place for.
-export function playableBoard(markup, choices, choose, memory = {}) {
+export function playableBoard(markup, choices, choose, memory = {}, decision = null, prompt = null, before = null) {
   const svg = parse(markup);
   if (!svg) return { node: el("p.error", {}, "The board could not be drawn."), placed: new Set() };
+  markChanged(svg, before);
   const labels = new Map(choices.map((choice) => [choice.id, choice.label]));
   const placed = new Set();
   const hint = el("p.hint", { "aria-live": "polite" });
-  const frame = frameFor(svg, "", hint);
+  const frame = frameFor(svg, "", hint, prompt);
   let chosen = false;
 
   const play = (id) => {
@@ -237,9 +286,14 @@ export function playableBoard(markup, choices, choose, memory = {}) {
     });
   }
 
-  // The place under the pointer, even beneath a label or token drawn over it.
-  const placeAt = (event) => document.elementsFromPoint(event.clientX, event.clientY)
+  // The place under the pointer, even beneath a label or token drawn over it; for a finger, one
+  // within a few pixels of the tap when none is right under it.
+  const placeAtPoint = (x, y) => document.elementsFromPoint(x, y)
     .map((node) => node.closest("[data-actions]")).find((node) => places.has(node));
+  const placeAt = (event) => placeAtPoint(event.clientX, event.clientY) || (lastPointer === "touch"
+    ? NEAR.map(([dx, dy]) => placeAtPoint(event.clientX + dx, event.clientY + dy)).find(Boolean) : undefined);
+  let lastPointer = "mouse";
+  svg.addEventListener("pointerdown", (event) => { lastPointer = event.pointerType; });
   let hovered = null;
   const hover = (node) => {
     if (hovered) hovered.classList.remove("hovered");
@@ -247,9 +301,9 @@ export function playableBoard(markup, choices, choose, memory = {}) {
     if (hovered) hovered.classList.add("hovered");
     const ids = hovered ? places.get(hovered) : [];
     hint.textContent = hovered ? hintOf(hovered) || ids.map((id) => labels.get(id)).join(" or ")
-      : placed.size ? "Click a glowing place on the board." : "";
+      : placed.size ? "Choose a glowing place on the board." : "";
   };
-  const menuAt = (node, at) => openMenu(frame, memory, node, at, hintOf(node),
+  const menuAt = (node, at) => openMenu(frame, memory, node, at,
     places.get(node).map((id) => ({ id, label: labels.get(id) })), play, explainer && explained(node));
   const activate = (node, event) => {
     event.stopPropagation();
@@ -262,14 +316,44 @@ export function playableBoard(markup, choices, choose, memory = {}) {
   svg.addEventListener("click", (event) => {
     const node = placeAt(event);
     if (node) activate(node, event);
-    else explain(event.target.closest("[data-explain]"));
+    else explain(explainedAt(event));
   });
   frame.addEventListener("click", () => closeMenu(frame, memory));
   hover(null);
   const reopen = memory.menu && [...places.keys()].find((node) => node.getAttribute("data-actions") === memory.menu.actions);
   if (reopen) menuAt(reopen, memory.menu.at);
   else memory.menu = null;
+  const board = shown;
+  if (places.size) {
+    const button = frame.querySelector(".show-choices");
+    button.hidden = false;
+    button.addEventListener("click", () => bringIntoView(board, [...places.keys()], true));
+  }
+  if (decision !== null && memory.decision !== decision && places.size) {
+    memory.decision = decision;  // a new decision: its places brought into view once the board is sized
+    requestAnimationFrame(() => requestAnimationFrame(() => bringIntoView(board, [...places.keys()])));
+  }
   return { node: frame, placed };
+}
+
+// The places a decision offers, when none of them is in sight (`always`: whether or not): on a phone,
+// the page scrolled so that the board's frame is at the top of the screen; and the board's view panned
+// so that they are in sight (as many as fit, from the first).
+function bringIntoView(board, nodes, always = false) {
+  if (!board || !board.view.isConnected || !nodes.length || !always && nodes.some(inSight)) return;
+  if (matchMedia(NARROW).matches) board.view.closest(".board-frame").scrollIntoView({ block: "start" });
+  const view = board.view.getBoundingClientRect();
+  const boxes = nodes.map((node) => node.getBoundingClientRect());
+  const left = Math.min(...boxes.map((box) => box.left)) - view.left + board.view.scrollLeft;
+  const top = Math.min(...boxes.map((box) => box.top)) - view.top + board.view.scrollTop;
+  const right = Math.max(...boxes.map((box) => box.right)) - view.left + board.view.scrollLeft;
+  const bottom = Math.max(...boxes.map((box) => box.bottom)) - view.top + board.view.scrollTop;
+  const inside = (from, to, at, size) => (to - from <= size ? Math.max(0, (from + to - size) / 2) : from) - at;
+  const dx = left >= board.view.scrollLeft && right <= board.view.scrollLeft + view.width ? 0
+    : inside(left, right, board.view.scrollLeft, view.width);
+  const dy = top >= board.view.scrollTop && bottom <= board.view.scrollTop + view.height ? 0
+    : inside(top, bottom, board.view.scrollTop, view.height);
+  if (dx || dy) board.view.scrollBy(dx, dy);
 }
 
 // Where an event happened in the frame (a key press: near the top middle).
@@ -278,24 +362,59 @@ function pointIn(frame, event) {
   return event.clientX ? { x: event.clientX - box.left, y: event.clientY - box.top } : { x: box.width / 2, y: 40 };
 }
 
-// Several actions on one place: a small menu where it was clicked, one button
-// per action in the game's own words; a place that explains itself offers "What is this?" too.
-function openMenu(frame, memory, node, at, heading, options, play, explains) {
+// Several actions on one place: a chooser, one large button per action in the game's own
+// words, first; then "What is this?" for a place that explains itself, and "Cancel". On a
+// wide screen it opens where the place was clicked, kept inside the window; on a phone it is
+// a sheet along the bottom of the screen. Escape, or a tap outside it, closes it.
+function openMenu(frame, memory, node, at, options, play, explains) {
   closeMenu(frame, memory);
   memory.menu = { actions: node.getAttribute("data-actions"), at };
-  const menu = el("div.board-menu", { role: "menu" },
-    heading ? el("p", {}, heading) : null,
+  const close = () => closeMenu(frame, memory);
+  const menu = el("div.board-menu" + (matchMedia(NARROW).matches ? ".sheet" : ""), { role: "menu" },
     options.map(({ id, label }) => el("button", { role: "menuitem", "data-action": id,
       onclick: (clicked) => { clicked.stopPropagation(); play(id); } }, label)),
-    explains ? el("button.what", { onclick: (clicked) => { clicked.stopPropagation(); closeMenu(frame, memory); explain(explains); } },
-      "What is this?") : null,
-    el("button.cancel", { onclick: (clicked) => { clicked.stopPropagation(); closeMenu(frame, memory); } }, "Cancel"));
+    el("div.menu-more", {},
+      explains ? el("button.what", { onclick: (clicked) => { clicked.stopPropagation(); close(); explain(explains); } },
+        "What is this?") : null,
+      el("button.cancel", { onclick: (clicked) => { clicked.stopPropagation(); close(); } }, "Cancel")));
   menu.style.setProperty("--x", `${at.x}px`);
   menu.style.setProperty("--y", `${at.y}px`);
   frame.append(menu);
+  keepInWindow(menu);
+  const outside = (event) => { if (!menu.contains(event.target)) close(); };
+  const escape = (event) => { if (event.key === "Escape") close(); };
+  document.addEventListener("pointerdown", outside, true);
+  document.addEventListener("keydown", escape);
+  memory.release = () => {
+    document.removeEventListener("pointerdown", outside, true);
+    document.removeEventListener("keydown", escape);
+  };
+  menu.querySelector("button").focus({ preventScroll: true });
+}
+
+// Whether a place's middle is in the window and in its board's view.
+function inSight(node) {
+  const place = node.getBoundingClientRect();
+  const view = node.closest(".board-view").getBoundingClientRect();
+  const x = (place.left + place.right) / 2;
+  const y = (place.top + place.bottom) / 2;
+  return x > Math.max(view.left, 0) && x < Math.min(view.right, window.innerWidth)
+    && y > Math.max(view.top, 0) && y < Math.min(view.bottom, window.innerHeight);
+}
+
+// A chooser that would reach past the window's bottom opens upwards from where it was asked for.
+function keepInWindow(menu) {
+  if (menu.classList.contains("sheet")) return;
+  const box = menu.getBoundingClientRect();
+  if (box.bottom > window.innerHeight) {
+    menu.style.setProperty("--y", `${Math.max(0, parseFloat(menu.style.getPropertyValue("--y")) - box.height)}px`);
+  }
+  if (menu.getBoundingClientRect().top < 0) menu.scrollIntoView({ block: "nearest" });
 }
 
 function closeMenu(frame, memory) {
   frame.querySelectorAll(".board-menu").forEach((menu) => menu.remove());
+  memory.release?.();
+  memory.release = null;
   memory.menu = null;
 }

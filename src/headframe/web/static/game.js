@@ -21,7 +21,8 @@ const live = { seats: boot.game.seats, status: boot.game.status, states: new Map
   error: null, connection: "connecting", textOpen: false, detailsOpen: false, logSteps: null, results: null,
   levels: new Map(),  // a bot level's agent -> {name, difficulty}: the players panel says "Medium bot"
   pending: new Map(), board: {},  // ref of an action or undo in flight -> its seat
-  clock: boot.game.clock, clockAt: performance.now(), notices: boot.game.notices || [] };
+  clock: boot.game.clock, clockAt: performance.now(), notices: boot.game.notices || [],
+  thinking: new Map() };  // a searching bot's seat -> when it began thinking (performance.now())
 let socket = null;
 let retry = 500;
 let sent = 0;
@@ -68,6 +69,7 @@ function receive(message) {
     keepSecrets(secrets, live.status);
     live.states.clear();  // what this connection holds now: an invitation taken is a seat, no longer a spectator
     live.logs.clear();
+    live.thinking.clear();  // the bots thinking now are told after the welcome
   } else if (message.type === "state") {
     if (!whole(message)) return;
     const log = (live.logs.get(message.seat) || []).slice(0, message.log_start);
@@ -83,6 +85,9 @@ function receive(message) {
     if (names(message.seats) !== names(live.seats)) send({ type: "sync" });
     live.seats = message.seats;
     live.status = message.status;
+  } else if (message.type === "thinking") {
+    if (message.since) live.thinking.set(message.seat, performance.now() - Math.max(0, Date.now() - Date.parse(message.since)));
+    else live.thinking.delete(message.seat);
   } else if (message.type === "chat") {
     chat.receive(message.messages);
   } else if (message.type === "error" && !chat.refused(message)) {
@@ -164,11 +169,20 @@ function send(message) {
 function move(seat, message) {
   const ref = `${seat}-${++sent}`;
   live.pending.set(ref, seat);
+  acted(seat);
   send({ ...message, seat, ref });
   draw();
 }
 
 const waiting = (seat) => [...live.pending.values()].includes(seat);
+
+// What the seat knew when its player last acted here: what changed since is marked on the board
+// and in the log until the player acts again (nothing is marked before the first action).
+const since = new Map();  // seat -> {view, log: the log's length}
+function acted(seat) {
+  const state = live.states.get(seat);
+  if (state) since.set(seat, { view: state.view, log: (live.logs.get(seat) || []).length });
+}
 
 // Which of the held seats to show: the one chosen, else one that must move now.
 function shownSeat() {
@@ -220,6 +234,22 @@ function drawNow() {
     seatTabs(seat),
     state ? table(state) : el("p.muted", {}, "Loading…"),
   );
+  if (state) revealChoices(state);
+}
+
+// A new decision whose choices have no place on the board: its buttons are scrolled into sight (the
+// board brings a decision's places into view itself, board.js).
+let revealed = null;
+function revealChoices(state) {
+  const key = `${state.seat}:${state.version}`;
+  if (!state.view.decision || waiting(state.seat) || revealed === key) return;
+  revealed = key;
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    const panel = document.querySelector(".decision");
+    if (panel && !document.querySelector(".board-frame:not(.waiting) .clickable[data-actions]")) {
+      panel.scrollIntoView({ block: "nearest" });
+    }
+  }));
 }
 
 // An invitation opened for the first time: the player takes the seat under a name,
@@ -322,12 +352,13 @@ function shownRules(decision) {
 function boardPart(state) {
   const choices = state.action_ids.map((id, i) => ({ id, label: state.labels[i] }));
   if (!state.view.decision || waiting(state.seat)) {
-    return { node: staticBoard(state.board, waiting(state.seat)), placed: new Set(choices.map(({ id }) => id)) };
+    return { node: staticBoard(state.board, waiting(state.seat), since.get(state.seat)?.view),
+      placed: new Set(choices.map(({ id }) => id)) };
   }
   return playableBoard(state.board, choices, (id) => {
     move(state.seat, { type: "act", action: state.view.decision.actions[state.action_ids.indexOf(id)],
       version: state.version });
-  }, live.board);
+  }, live.board, `${state.seat}:${state.version}`, state.view.decision.prompt, since.get(state.seat)?.view);
 }
 
 // With a board, the raw view is still there for those who want every number.
@@ -382,20 +413,24 @@ function decisionPanel(state, placed) {
       "Take back my last action") : null);
 }
 
+// Each player on two lines (their name; who plays the seat and whether they are here), so that the
+// panel's few columns (the clock, the host's controls) fit its width on every screen.
 function seatsPanel() {
   const clocked = live.clock && live.clock.mode !== "none";  // no empty column at a table without a clock
   return el("section.panel", {}, el("h3", {}, "players"),
     el("table.players", {},
-      el("tr", {}, el("th", {}, "player"), el("th", {}, "played by"), el("th", {}, "here"),
-        clocked ? el("th", {}, "clock") : null, secrets.host ? el("th", {}, "host") : null),
+      el("tr", {}, el("th", {}, "player"), clocked ? el("th", {}, "clock") : null, secrets.host ? el("th", {}, "host") : null),
       live.seats.map((info) => el("tr", {},
-        el("td", {}, seatLabel(live.seats, info.seat)),
-        el("td", {}, info.controller === "bot" ? botWords(info.agent) : info.claimed ? "a person"
-          : info.open ? "open to the lobby" : "invited"),
-        el("td", {}, info.controller === "human" ? (info.connected ? "here" : "away") : info.forfeited ? "stand-in" : ""),
-        clocked ? el("td", {}, info.person_seat ? seatClock(live.clock, info.seat, live.clockAt) : null) : null,  // bots have none
+        el("td", {}, seatLabel(live.seats, info.seat), el("div.seat-how.muted", {}, seatHow(info))),
+        clocked ? el("td.seat-clock", {}, info.person_seat ? seatClock(live.clock, info.seat, live.clockAt) : null) : null,  // bots have none
         secrets.host ? el("td", {}, hostControl(info)) : null))),
     secrets.host && live.status === "open" ? el("button", { onclick: cancelTable }, "Cancel this table") : null);
+}
+
+function seatHow(info) {
+  if (info.controller === "bot") return [botWords(info.agent), info.forfeited ? " · stand-in" : "", thinkingNote(info.seat)];
+  const who = info.claimed ? "a person" : info.open ? "open to the lobby" : "invited";
+  return info.claimed ? `${who} · ${info.connected ? "here" : "away"}` : who;
 }
 
 async function cancelTable() {
@@ -444,9 +479,16 @@ function hostControl(info) {
 function logPanel(seat) {
   const steps = live.logSteps || [];
   const list = logList(seat, live.logs.get(seat) || [], steps, live.notices || []);
+  markNewLines(list, since.get(seat)?.log ?? Infinity);
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
   return el("section.panel", {}, el("h3", {}, "log"),
     steps.length ? el("p.muted", {}, "Click a line to replay the game from there.") : null, list);
+}
+
+// The log's lines that came since the player last acted are marked (the server's notices too).
+function markNewLines(list, from) {
+  [...list.children].filter((line) => !line.classList.contains("notice"))
+    .forEach((line, i) => line.classList.toggle("new", i >= from));
 }
 
 // The log's list outlives redraws and only grows: a long game's log has thousands of lines, and
@@ -475,6 +517,20 @@ function logList(seat, log, steps, notices) {
 }
 
 // A bot as people know it: its level by rating ("Medium bot"); a bot at no rated level, "a bot".
+// "thinking… 3 s" by the seat of a searching bot, counting from when the server said it began.
+function thinkingNote(seat) {
+  const since = live.thinking.get(seat);
+  return since === undefined ? null : el("span.thinking.muted", { "data-since": String(since) }, thinkingText(since));
+}
+
+function thinkingText(since) {
+  return ` thinking… ${Math.floor((performance.now() - since) / 1000)} s`;
+}
+
+setInterval(() => document.querySelectorAll(".thinking[data-since]").forEach((node) => {
+  node.textContent = thinkingText(Number(node.dataset.since));
+}), 500);
+
 function botWords(agent) {
   const level = live.levels.get(agent);
   return level ? el("span", { title: level.name }, `${level.difficulty} bot`) : "a bot";

@@ -11,6 +11,11 @@ const levels = new Map(await Promise.all(catalog.map(async (entry) => [entry.nam
 const account = await signedIn;  // a signed-in player's own seats belong to their account (`me`)
 const clockChoices = await request("/api/clocks");
 const learnable = new Set((await request("/api/learn")).map((entry) => entry.game));  // games with a guided first game
+// How long a bot's turn takes at least (`think_time`; null: the server's, half a second), each step of it shown.
+const PACES = {
+  fast: { words: "fast: a bot plays its turn in about a second", thinkTime: null },
+  slow: { words: "slow: a bot's turn takes 3 seconds or more, to follow it", thinkTime: 3 },
+};
 
 async function draw(created = null) {
   const [open, running, finished] = await Promise.all(
@@ -63,7 +68,8 @@ function gameCard(entry) {
       el("label", { title: "The bot levels, by their ratings" }, "Bots ", bots)),
     el("p.start", {}, el("button.primary.play", { onclick: (event) => start(event.currentTarget) }, "Play against bots"),
       learnable.has(entry.name) ? el("a.learn-link", { href: `/learn/${entry.name}` }, "Learn to play") : null,
-      el("a.ratings-link", { href: `/ratings/${entry.name}` }, "Ratings")));
+      el("a.ratings-link", { href: `/ratings/${entry.name}` }, "Ratings"),
+      el("a.sources-link", { href: `/games/${entry.name}/sources` }, "Sources")));
 }
 
 // A game's rule summary: its first sentence, the rest folded away.
@@ -144,25 +150,39 @@ function fillForm(body, entry) {
     el("label", {}, "Clock ", el("select", { name: "clock" }, clockChoices.map((choice) =>
       el("option", { value: JSON.stringify({ mode: choice.mode, preset: choice.preset }) }, choice.words))),
       el("span.muted", {}, " (hot seat and bots alone: no clock)")),
-    el("label", {}, "Bot think time (s) ", el("input", { type: "number", name: "think_time", min: 0, max: 10, step: 0.1, value: 0.5 })),
+    el("label", {}, "Bots' pace ", el("select", { name: "pace" }, Object.entries(PACES).map(([pace, { words }]) =>
+      el("option", { value: pace }, words)))),
     entry.options.length ? el("details", {}, el("summary", {}, "Options"), entry.options.map(optionField)) : null,
     el("button.primary", { type: "submit" }, "Create"));
 }
 
+// A seat: a person (named, or invited) or a bot of a level; a person's seat offers no bot to choose.
 function seatRow(entry, index) {
-  const agent = el("select", { name: `agent-${index}` },
-    entry.agents.map((a) => el("option", { value: a, selected: a === "heuristic" }, a)));
+  const agent = el("select", { name: `agent-${index}`, "aria-label": `Seat ${index + 1}'s bot` },
+    entry.agents.map((a) => el("option", { value: a, selected: a === "heuristic" }, agentWords(entry, a))));
+  const type = el("select", { name: `type-${index}`, "aria-label": `Seat ${index + 1} is played by` },
+    el("option", { value: "human" }, "a person"), el("option", { value: "bot", selected: index > 0 }, "a bot"));
+  const shown = () => { agent.hidden = type.value !== "bot"; };
+  type.addEventListener("change", shown);
+  shown();
   return el("fieldset", {}, el("legend", {}, `Seat ${index + 1}`),
-    el("select", { name: `type-${index}` }, el("option", { value: "human" }, "person"),
-      el("option", { value: "bot", selected: index > 0 }, "bot")),
-    " ", agent, " ", el("input", { name: `name-${index}`, maxlength: 40, placeholder: "name" }));
+    type, " ", agent, " ", el("input", { name: `name-${index}`, maxlength: 40, placeholder: "name" }));
+}
+
+const AGENT_WORDS = { random: "Random bot", heuristic: "Heuristic bot", ismcts: "Searching bot" };
+
+// A bot in words: its level where it has one ("Medium · Heuristic bot"), else what kind of bot it is.
+function agentWords(entry, agent) {
+  const level = levels.get(entry.name).find((found) => found.agent === agent);
+  if (level) return `${level.difficulty} · ${level.name}`;
+  return AGENT_WORDS[agent] || agent.replace(/^policy:name=/, "Learned bot: ");
 }
 
 function optionField(option) {
   const name = `option-${option.name}`;
   let input;
   if (option.choices) {
-    input = el("select", { name }, option.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === option.default }, String(c))));
+    input = el("select", { name }, option.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === option.default }, words(c))));
   } else if (typeof option.default === "boolean") {
     input = el("select", { name }, [true, false].map((c) => el("option", { value: JSON.stringify(c), selected: c === option.default }, c ? "yes" : "no")));
   } else {
@@ -191,7 +211,7 @@ async function submit(form) {
   try {
     const created = await request("/api/games", { method: "POST", body: {
       game: data.get("game"), players, seats, options, name: data.get("name") || null,
-      hotseat: data.get("hotseat") === "on", think_time: Number(data.get("think_time")),
+      hotseat: data.get("hotseat") === "on", think_time: PACES[data.get("pace")].thinkTime,
       open_seats: data.get("open_seats") === "on",
       hints: data.get("hints") === "on",
       clock: JSON.parse(data.get("clock")),

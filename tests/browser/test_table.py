@@ -1,0 +1,167 @@
+"""The table as a player has it (issue 52): on a phone held either way, with taps,
+and on a laptop, every decision's places are in sight (or one tap on the board's
+bar brings them) and its other choices are on screen, a tap on a playable place
+plays it or opens a chooser whose choices are all on screen, the page never
+scrolls sideways, the board is not squeezed into a small scroll box, and what
+changed since the player's last action is marked on the board and in the log."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+from playwright.sync_api import Page
+
+from headframe.engine import load_game
+
+from .conftest import ARTIFACTS, TIMEOUT_MS
+from .driving import MOVED_ON, version
+
+SIZES = {"phone": ({"width": 390, "height": 844}, True), "phone-landscape": ({"width": 844, "height": 390}, True),
+         "laptop": ({"width": 1400, "height": 900}, False)}
+GAMES = ["copper-country", "ore-city", "tinners-trail", "coal-country"]
+DECISIONS = 15
+
+# The playable places (`data-actions`, glowing) whose middle is inside both the board's view and the window.
+PLACES_IN_SIGHT = """() => {
+  const view = document.querySelector(".board-view");
+  if (!view) return 0;
+  const box = view.getBoundingClientRect();
+  return [...document.querySelectorAll(".board-frame:not(.waiting) .clickable[data-actions]")].filter((node) => {
+    const b = node.getBoundingClientRect();
+    const x = (b.left + b.right) / 2, y = (b.top + b.bottom) / 2;
+    return x > Math.max(box.left, 0) && x < Math.min(box.right, innerWidth)
+      && y > Math.max(box.top, 0) && y < Math.min(box.bottom, innerHeight);
+  }).length; }"""
+
+# A point where a tap lands on a playable place (the topmost element there is the board's, and the place
+# is under it), inside the window and the board's view, preferring a place that offers several actions
+# (a chooser): [x, y, how many actions], or null when none is in sight.
+TARGET = """(several) => {
+  const svg = document.querySelector(".board-view svg");
+  const view = document.querySelector(".board-view").getBoundingClientRect();
+  const left = Math.max(view.left, 0), top = Math.max(view.top, 0);
+  const right = Math.min(view.right, innerWidth), bottom = Math.min(view.bottom, innerHeight);
+  const places = [...document.querySelectorAll(".board-frame:not(.waiting) .clickable[data-actions]")];
+  const count = (node) => node.getAttribute("data-actions").split(/\\s+/).length;
+  places.sort((a, b) => several ? count(b) - count(a) : count(a) - count(b));
+  for (const place of places) {
+    for (const shape of [place, ...place.querySelectorAll("*")]) {
+      const b = shape.getBoundingClientRect();
+      const x = Math.round((Math.max(b.left, left) + Math.min(b.right, right)) / 2);  // taps land on whole pixels
+      const y = Math.round((Math.max(b.top, top) + Math.min(b.bottom, bottom)) / 2);
+      if (Math.max(b.left, left) >= Math.min(b.right, right) || Math.max(b.top, top) >= Math.min(b.bottom, bottom)) continue;
+      const topmost = document.elementFromPoint(x, y);
+      if (topmost && svg.contains(topmost)
+          && document.elementsFromPoint(x, y).some((node) => node.closest("[data-actions]") === place)) {
+        return [x, y, count(place)];
+      }
+    }
+  }
+  return null; }"""
+
+MENU_IN_SIGHT = """() => [...document.querySelectorAll(".board-menu button")].every((button) => {
+  const b = button.getBoundingClientRect();
+  return b.top >= 0 && b.left >= 0 && b.bottom <= innerHeight + 0.5 && b.right <= innerWidth + 0.5; })"""
+
+# A decision with no place on the board: its first choices are in the window as it is.
+CHOICES_IN_SIGHT = """() => { const button = document.querySelector(".decision button");
+  const b = button && button.getBoundingClientRect();
+  return Boolean(b) && b.top >= 0 && b.bottom <= innerHeight + 0.5 && b.left >= 0 && b.right <= innerWidth + 0.5; }"""
+
+# The board's view: not a scroll box shorter than 60% of the window (a board that fits needs no more).
+BOARD_ROOM = """() => { const view = document.querySelector(".board-view");
+  return !view || view.scrollHeight <= view.clientHeight + 1 || view.clientHeight >= 0.6 * innerHeight; }"""
+
+NO_SIDEWAYS = "() => document.documentElement.scrollWidth <= innerWidth"
+PLAYERS_FIT = """() => { const table = document.querySelector("table.players");
+  return !table || table.scrollWidth <= table.parentElement.clientWidth + 1; }"""
+
+
+def sight(page: Page, name: str) -> None:
+    """What the window shows (not the whole page): test-artifacts/browser/table-*.png."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"table-{name}.png"))
+
+
+def tap(page: Page, touch: bool, x: float, y: float) -> None:
+    if touch:
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+
+
+SETTLED = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(done))))"
+
+
+MARKED = """() => [document.querySelectorAll(".log li.new").length, document.querySelectorAll(".board .changed").length]"""
+
+
+def play_one(page: Page, touch: bool, several: bool, name: str, step: int) -> tuple[int, int]:
+    """One of the player's decisions, checked as the issue asks, then taken. Returns how many log
+    lines and board amounts were marked as changed since the player's last action."""
+    page.evaluate(SETTLED)  # a new decision pans the board to its places a frame or two after it is drawn
+    marked = page.evaluate(MARKED)
+    assert page.evaluate(NO_SIDEWAYS), "the page scrolls sideways"
+    assert page.evaluate(PLAYERS_FIT), "the players panel is clipped"
+    assert page.evaluate(BOARD_ROOM), "the board is squeezed into a scroll box under 60% of the window"
+    before = version(page)
+    placed = page.locator(".board-frame:not(.waiting) .clickable[data-actions]").count()
+    if placed:
+        if not page.evaluate(PLACES_IN_SIGHT):
+            bar = page.locator(".board-zoom .show-choices").bounding_box()
+            tap(page, touch, bar["x"] + bar["width"] / 2, bar["y"] + bar["height"] / 2)
+            page.wait_for_timeout(100)
+        assert page.evaluate(PLACES_IN_SIGHT), "the decision's places are out of sight, even after 'My choices'"
+        target = page.evaluate(TARGET, several)
+        assert target is not None, "no playable place can be tapped where it is in sight"
+        x, y, actions = target
+        tap(page, touch, x, y)
+        if actions > 1:
+            page.wait_for_selector(".board-menu [role=menuitem]")
+            assert page.evaluate(MENU_IN_SIGHT), "a chooser's choices fall off the screen"
+            if step < 3:
+                sight(page, f"{name}-chooser-{step}")
+            item = page.locator(".board-menu [role=menuitem]").first
+            box = item.bounding_box()
+            tap(page, touch, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    else:
+        assert page.evaluate(CHOICES_IN_SIGHT), "the decision's buttons are out of sight"
+        box = page.locator(".decision button").first.bounding_box()
+        tap(page, touch, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function(MOVED_ON, arg=before)
+    return marked
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+@pytest.mark.parametrize("game", GAMES)
+def test_every_decision_is_a_tap_away(browser, server, game, size):
+    viewport, touch = SIZES[size]
+    context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch, base_url=server.url)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on("console", lambda message: message.type == "error" and problems.append(message.text))
+    created = httpx.post(f"{server.url}/api/games", timeout=30, json={
+        "game": game, "players": 2, "hotseat": True, "options": load_game(game).short_options,
+        "seats": [{"type": "human", "name": "Ann"}, {"type": "bot", "agent": "heuristic"}]}).json()
+    name = f"{game}-{size}"
+    try:
+        page.goto(created["play_url"])
+        marked = []
+        for step in range(DECISIONS):
+            page.wait_for_selector(".turn.mine, .result")
+            if page.locator(".result").count():
+                break
+            page.wait_for_selector("[data-version]:not([data-waiting=true])")
+            if step == 0:
+                sight(page, f"{name}-first-decision")
+            marked.append(play_one(page, touch, several=step % 2 == 0, name=name, step=step))
+        sight(page, f"{name}-after")
+    finally:
+        context.close()
+    assert not problems, problems
+    # What changed since the player's last action is marked: nothing before the first, then lines
+    # of the log and amounts on the board.
+    assert marked[0] == [0, 0]
+    assert any(lines for lines, _ in marked[1:]) and any(amounts for _, amounts in marked[1:]), marked
