@@ -132,6 +132,21 @@ def test_every_glossary_text_is_the_games_own_words(live, name) -> None:
     assert not found, "\n".join(found)
 
 
+def test_the_table_forms_option_helps_are_the_games_own_words(live) -> None:
+    # issue 53: the table form's option helps cited rulings ("(COAL-R2)", "(COP-R58, INVENTED)"): the
+    # help says what the option does, and the rulings it cites come apart, for the Sources page.
+    catalog = live[1].get("/api/catalog").json()
+    # An example of what to type for a free-text option ('start=3;end=30;local_business=7') is quoted
+    # as typed: it is what the input takes, not a sentence.
+    helps = [(f"{entry['name']} option {option['name']}", re.sub(r"'[^']*'", "", option["help"]))
+             for entry in catalog for option in entry["options"]]
+    found = offences(iter(helps))
+    assert not found, "\n".join(found)
+    cited = {option["name"]: option["rulings"] for entry in catalog if entry["name"] == "coal-country"
+             for option in entry["options"]}
+    assert cited["rounds"] == ["COAL-R2"] and all(isinstance(rulings, list) for rulings in cited.values())
+
+
 def tutorial_texts(name: str, overview: dict) -> Texts:
     tutorial = load_tutorial(load_game(name))
     lessons = [("opening", tutorial.opening), *((f"step {i}", step.lesson) for i, step in enumerate(tutorial.steps)),

@@ -9,10 +9,22 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 import typing
 from typing import Any, Self
 
 from .errors import OptionError
+
+# A help's closing citation: "(COAL-R2)", "(COP-R58, INVENTED)".
+CITATION = re.compile(r"\s*\(((?:[A-Z]+-R\d+)(?:,\s*(?:[A-Z]+-R\d+|[A-Z]+))*)\)\s*$")
+
+
+def _cited(help_text: str) -> tuple[str, list[str]]:
+    """A help without its closing citation, and the ruling ids it cites."""
+    found = CITATION.search(help_text)
+    if found is None:
+        return help_text, []
+    return help_text[:found.start()], re.findall(r"[A-Z]+-R\d+", found.group(1))
 
 
 def option(default: Any, help: str, choices: tuple | None = None, minimum: int | None = None) -> Any:
@@ -48,17 +60,14 @@ class Options:
 
     @classmethod
     def describe(cls) -> list[dict[str, Any]]:
-        """Name, default, allowed values and help of every option, for people."""
-        return [
-            {
-                "name": f.name,
-                "default": f.default,
-                "choices": f.metadata.get("choices"),
-                "minimum": f.metadata.get("minimum"),
-                "help": f.metadata.get("help", ""),
-            }
-            for f in dataclasses.fields(cls)
-        ]
+        """Name, default, allowed values and help of every option, for people; the rulings
+        a help cites at its end ("(COAL-R2)") apart, for the game's Sources page."""
+        described = []
+        for f in dataclasses.fields(cls):
+            help_text, rulings = _cited(f.metadata.get("help", ""))
+            described.append({"name": f.name, "default": f.default, "choices": f.metadata.get("choices"),
+                              "minimum": f.metadata.get("minimum"), "help": help_text, "rulings": rulings})
+        return described
 
     @classmethod
     def parse_assignment(cls, text: str) -> tuple[str, Any]:

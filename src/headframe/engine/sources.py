@@ -92,11 +92,15 @@ def _label_in_words(found: re.Match[str]) -> str:
 
 
 def sources(game) -> list[Source]:
-    """Every ruling of `game` (a Game), in order, with the glossary entries that cite it."""
+    """Every ruling of `game` (a Game), in order, with the glossary entries and the table's
+    options that cite it."""
     cited: dict[str, list[str]] = {}
     for entry in game.glossary:
         for ruling_id in entry.rulings:
             cited.setdefault(ruling_id, []).append(entry.name)
+    for option in game.Options.describe():
+        for ruling_id in option["rulings"]:
+            cited.setdefault(ruling_id, []).append(f"the option “{option['name'].replace('_', ' ')}”")
     return [Source(ruling.id, ruling.title, ruling.source, *split(ruling), tuple(cited.get(ruling.id, ())))
             for ruling in game.rulings()]
 

@@ -16,7 +16,7 @@ class CopperCountryOptions(Options):
     powering_partner_contributes: bool = option(
         True, "A powered building's partner's mine sites are applicable for poor rock (COP-R16)")
     track_icons: str = option("local_business=5,13;era_2=9;event_19th=15",
-                              "Industry-track spaces of the reconstructed icons (COP-R35)")
+                              "Industry-track spaces of the local business, era and event icons (COP-R35)")
     tiebreak_specialization: str = option(
         "all_players", "Specialization in the tie-breakers (COP-R40)",
         choices=("all_players", "tied_players", "keep_award"))

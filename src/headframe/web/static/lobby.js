@@ -182,7 +182,7 @@ function optionField(option) {
   const name = `option-${option.name}`;
   let input;
   if (option.choices) {
-    input = el("select", { name }, option.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === option.default }, words(c))));
+    input = el("select", { name }, option.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === option.default }, choiceWords(c))));
   } else if (typeof option.default === "boolean") {
     input = el("select", { name }, [true, false].map((c) => el("option", { value: JSON.stringify(c), selected: c === option.default }, c ? "yes" : "no")));
   } else {
@@ -190,6 +190,9 @@ function optionField(option) {
   }
   return el("label", { title: option.help }, `${words(option.name)} `, input, el("span.muted", {}, ` ${option.help}`));
 }
+
+// An option's value in words; a seat counted from 1, as people count them ("seat_0": "seat 1").
+const choiceWords = (value) => words(String(value).replace(/^seat_(\d+)$/, (_, n) => `seat_${Number(n) + 1}`));
 
 function optionValue(input) {
   if (input.tagName === "SELECT") return JSON.parse(input.value);
