@@ -224,6 +224,8 @@ def test_unrated_games_change_no_rating(server, http):
 
 
 def test_unknown_games_are_404(http):
-    for path in ("/api/ratings/no-such-game", "/ratings/no-such-game", "/api/games/nosuchgame/ratings"):
+    for path in ("/api/ratings/no-such-game", "/api/games/nosuchgame/ratings"):
         response = http.get(path)
         assert response.status_code == 404 and response.json()["error"], path
+    page = http.get("/ratings/no-such-game")  # a person's page: in words, with a way back (issue 52)
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html") and "missing.js" in page.text

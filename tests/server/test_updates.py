@@ -106,11 +106,20 @@ def test_a_board_like_the_last_one_sent_is_not_sent_again(threaded_server, monke
         assert all(m["board"] == "<svg/>" for m in client.messages if m["type"] == "state")
 
 
+async def move(client: Seat, seat: int, ref) -> None:
+    """The seat's first action, acknowledged."""
+    state = await client.wait_for(lambda m: m["type"] == "state" and m["seat"] == seat and "decision" in m["view"])
+    await client.send({"type": "act", "seat": seat, "action": state["view"]["decision"]["actions"][0],
+                       "version": state["version"], "ref": ref})
+    await client.wait_for(lambda m: m.get("ref") == ref and m["type"] == "ack")
+
+
 def test_a_slow_board_holds_up_neither_the_server_nor_the_order_of_updates(threaded_server, monkeypatch):
     drawn = PIT_LAMPS.render_board
+    slow = {"first seat": False}  # from when on the first seat's boards take a second
 
     def slow_for_the_first_seat(self, view, narrow=False):
-        if view["seat"] == 0:
+        if view["seat"] == 0 and slow["first seat"]:
             time.sleep(1.0)  # in the drawing thread: the event loop goes on
         return drawn(view, narrow)
 
@@ -119,17 +128,31 @@ def test_a_slow_board_holds_up_neither_the_server_nor_the_order_of_updates(threa
         game_id, tokens = hot_seat(http)
 
     async def scenario():
-        async with Seat(threaded_server.ws_url, game_id, tokens[1:]) as bob:
-            await bob.wait_for(lambda m: m["type"] == "state")
-            async with Seat(threaded_server.ws_url, game_id, tokens[:1]) as ann:
-                await asyncio.sleep(0.2)  # Ann's first board is being drawn
-                started = time.monotonic()
-                await bob.send({"type": "ping"})
-                await bob.wait_for(lambda m: m["type"] == "pong")
-                answered = time.monotonic() - started
-                assert not states(ann.received, 0)  # Ann's board is still being drawn
-                await play([ann, bob], random.Random(6), max_moves=4)
-                return answered, ann
+        async with Seat(threaded_server.ws_url, game_id, tokens[1:]) as bob, \
+                Seat(threaded_server.ws_url, game_id, tokens[:1]) as ann:
+            # The people's first boards are drawn as the table is made (hub.create): the slow one is the next.
+            for seat, client in ((1, bob), (0, ann)):
+                await client.wait_for(lambda m, seat=seat: m["type"] == "state" and m["seat"] == seat)
+            # Bob moves (Ann first, while her boards are quick, if it is her move): Ann's board after it is slow,
+            # and holds up nothing but her own updates (her connection's messages go in order).
+            for ref in range(3):
+                if "decision" in bob.latest[1]["view"]:
+                    break
+                await move(ann, 0, ref)
+            slow["first seat"] = True
+            before = len(states(ann.received, 0))
+            state = bob.latest[1]
+            await bob.send({"type": "act", "seat": 1, "action": state["view"]["decision"]["actions"][0],
+                            "version": state["version"], "ref": "bob"})
+            await asyncio.sleep(0.2)  # Ann's next board is being drawn (and Bob's with it: one batch)
+            started = time.monotonic()
+            async with httpx.AsyncClient(base_url=threaded_server.url, timeout=30) as http:
+                assert (await http.get(f"/api/games/{game_id}")).status_code == 200  # the server goes on
+            answered = time.monotonic() - started
+            assert len(states(ann.received, 0)) == before  # Ann's next board is still being drawn
+            await bob.wait_for(lambda m: m.get("ref") == "bob" and m["type"] == "ack")
+            await play([ann, bob], random.Random(6), max_moves=4)
+            return answered, ann
 
     answered, ann = asyncio.run(scenario())
     assert answered < 0.5
