@@ -121,6 +121,26 @@ def test_a_finished_games_results_hold_each_seats_score_parts_tiebreak_and_lengt
     assert isinstance(results["minutes"], float) and 0 <= results["minutes"] < 5
     overview = http.get(f"/api/games/{game_id}/replay").json()
     assert overview["results"]["seats"] == results["seats"]  # the replay's last step shows the same
+    assert results["score_name"] == "score"
+
+
+def test_ore_citys_results_are_in_vp_and_the_first_to_ten_wins(http):
+    # issue 53: Ore City's results read "score 1" / "0" and a chart of "Win (first to 10 VP)" (its result's
+    # score is 1 for the winner, ORE-R36): they are in VP, by Public Work, and first is who reached 10.
+    created = create(http, "ore-city", 2, seed=3, seats=[{"type": "bot", "agent": "heuristic"},
+                                                         {"type": "bot", "agent": "heuristic"}])
+    finished(http, created["id"])
+    results = http.get(f"/api/games/{created['id']}/results").json()
+    final = load_game("ore-city").replay(http.get(f"/api/games/{created['id']}/record").json())
+    vp, win = final.statistics()["vp"], load_game("ore-city").tables.win_vp
+    assert results["score_name"] == "VP" and "Win (first to 10 VP)" not in results["parts"]
+    assert all(part.startswith("VP from ") for part in results["parts"])
+    for seat in results["seats"]:
+        assert seat["score"] == vp[seat["seat"]] and sum(seat["parts"]) == seat["score"]  # VP by Public Work
+    first = next(seat for seat in results["seats"] if seat["place"] == 1)
+    assert first["score"] >= win  # rulebook: the first to 10 victory points wins
+    overview = http.get(f"/api/games/{created['id']}/replay").json()
+    assert overview["results"] == {key: value for key, value in results.items() if key != "minutes"}
 
 
 def test_an_unfinished_games_results_are_refused(http):

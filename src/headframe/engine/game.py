@@ -41,6 +41,8 @@ class Game:
     schema        the schema the data file is validated against
     summary       a short rule summary for `headframe rules`
     statistic_labels  what people call the statistics whose keys do not say it in words
+    score_name, score_statistic  what the results screen calls the score, and the statistic
+                     shown as it (its parts: the statistics named after it, `vp_` for `vp`)
     search_depth(players)  decisions a search's rollout plays before `evaluate` judges it
     decision_limit   most decisions a game of this many players can take
     """
@@ -58,6 +60,10 @@ class Game:
     schema: ClassVar[Any] = None
     summary: ClassVar[str] = ""
     statistic_labels: ClassVar[dict[str, str]] = {}
+    # The results screen in the game's terms: what its score is called, and the statistic it is
+    # with the prefix of the parts that sum to it (None: the result's score, and its `score_` parts).
+    score_name: ClassVar[str] = "score"
+    score_statistic: ClassVar[str | None] = None
 
     def __init__(self, components: str | os.PathLike | None = None) -> None:
         self.components_path = components

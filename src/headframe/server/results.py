@@ -24,13 +24,20 @@ if TYPE_CHECKING:
 
 
 def results(game: Game, state: State) -> dict[str, Any]:
-    """A finished game's results (seats named by `seat_label`: call it inside `naming`)."""
+    """A finished game's results in the game's terms (`Game.score_name`, `score_statistic`;
+    seats named by `seat_label`: call it inside `naming`)."""
     result = state.result()
     statistics = state.statistics()
-    parts = [key for key in statistics if key.startswith("score_")]
+    shown = game.score_statistic
+    prefix = "score_" if shown is None else f"{shown}_"
+    scores = result.scores if shown is None else statistics[shown]
+    parts = [key for key in statistics if key.startswith(prefix)]
+    if shown is not None:  # a statistic's parts by thing (VP by Public Work): those someone scored
+        parts = [key for key in parts if any(statistics[key])]
     return {
+        "score_name": game.score_name,
         "parts": [game.statistic_label(key) for key in parts],
-        "seats": [{"seat": seat, "name": seat_label(seat), "place": result.ranking[seat], "score": result.scores[seat],
+        "seats": [{"seat": seat, "name": seat_label(seat), "place": result.ranking[seat], "score": scores[seat],
                    "parts": [statistics[key][seat] for key in parts]}
                   for seat in range(state.players)],
         "tiebreak": tiebreak_words(result),

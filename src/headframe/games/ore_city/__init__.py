@@ -39,6 +39,8 @@ class OreCity(Game):
     data_file = "ore-city.data.yaml"
     schema = SCHEMA
     summary = text.SUMMARY
+    score_name = "VP"  # the winner is the first to 10 VP (its result's score is 1 for the winner: ORE-R36)
+    score_statistic = "vp"
     statistic_labels = {
         "score_win": "Win (first to 10 VP)", "vp": "Victory Points", "coins": "Coins at the end",
         "technology": "Technology at the end", "constructed_residential": "Residential cards constructed",

@@ -24,13 +24,13 @@ function svg(tag, attributes = {}, ...children) {
   return node;
 }
 
-// `results`: {parts: [label], seats: [{seat, name, place, score, parts: [value]}], tiebreak, decisions, minutes?};
+// `results`: {score_name, parts: [label], seats: [{seat, name, place, score, parts: [value]}], tiebreak, decisions, minutes?};
 // `seats`: the table's seats (names and colours); `replay`: the replay's address, or null.
 export function resultsPanel(results, seats, replay = null) {
   const order = [...results.seats].sort((a, b) => a.place - b.place || a.seat - b.seat);
   return el("section.panel.result.results", {}, el("h3", {}, "results"),
     el("table.results-table", {},
-      el("tr", {}, el("th", {}, "place"), el("th", {}, "player"), el("th", {}, "score"),
+      el("tr", {}, el("th", {}, "place"), el("th", {}, "player"), el("th", {}, results.score_name || "score"),
         results.parts.map((label, i) => el("th.part", {}, swatch(i), label))),
       order.map((row) => el("tr", { "data-seat": row.seat }, el("td", {}, ordinal(row.place)),
         el("td", {}, seatLabel(seats, row.seat)), el("td.score", {}, row.score),
