@@ -65,7 +65,7 @@ def test_every_kind_has_a_readable_sentence(kind):
     ("setup_discard", "Seat 3 discards Chemical Factory from their starting hand"),
     ("game_starts", "Seat 2 is the first player; the common space: Park, a face-down Public Works card "
                     "and Small Store"),
-    ("construct", "Seat 1 constructs 2 copies of Single House in Seat 2's space for 4G; gains: Seat 2 +2G"),
+    ("construct", "Seat 1 constructs 2 copies of Single House in Seat 2's construction space for 4G; Seat 2 earns 2G"),
     ("flush", "Seat 1 flushes: their hand (Park and Apartment House) and the common space (Condominium) "
               "are discarded"),
     ("pass", "Seat 3 passes"),

@@ -136,7 +136,9 @@ def _cards(t, cards: list[str | None]) -> str:
 
 
 def _gains(gains: dict[str, int]) -> str:
-    return ", ".join(f"{seat_label(int(seat))} +{coins}G" for seat, coins in gains.items()) or "nothing"
+    """Who earns what, as a clause ("; Ann earns 2G, Bob earns 1G"); nothing when nobody earns."""
+    earned = [f"{seat_label(int(seat))} earns {coins}G" for seat, coins in gains.items() if coins]
+    return f"; {', '.join(earned)}" if earned else ""
 
 
 # --- one sentence per event ------------------------------------------------------------------
@@ -144,13 +146,12 @@ def _gains(gains: dict[str, int]) -> str:
 def _construct(t, e) -> str:
     copies = f"{e['count']} copies of " if e["count"] > 1 else ""
     space = "their own" if e["space"] == e["seat"] else f"{seat_label(e['space'])}'s"
-    return (f"{who(e)} constructs {copies}{t.name[e['card']]} in {space} space for {e['cost']}G; "
-            f"gains: {_gains(e['gains'])}")
+    return f"{who(e)} constructs {copies}{t.name[e['card']]} in {space} construction space for {e['cost']}G{_gains(e['gains'])}"
 
 
 def _book_close(t, e) -> str:
     acquired = f"; they acquire {_cards(t, e['acquired'])}" if e["acquired"] else ""
-    return f"{who(e)} book-closes their space; gains: {_gains(e['gains'])}{acquired}"
+    return f"{who(e)} takes a book-closing action{_gains(e['gains'])}{acquired}"
 
 
 def _airport_discard(t, e) -> str:
