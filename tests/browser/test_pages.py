@@ -203,3 +203,19 @@ def test_an_invited_player_takes_the_seat_and_the_invitation_dies(page, http):
     assert old.status_code == 403  # the host handed it out: it reads nothing now
     page.reload()  # the tab keeps the seat's own token
     page.wait_for_selector("[data-seat='1']")
+
+
+def test_how_a_turn_goes_shows_at_the_first_decision_until_read(page, http):
+    # issue 53: a short "How a turn goes" at a player's first decision, dismissed once for the game.
+    created = http.post("/api/games", json={"game": "ore-city", "players": 2, "hotseat": True, "seats": [
+        {"type": "human", "name": "Ann"}, {"type": "bot", "agent": "random"}]}).json()
+    page.goto(created["play_url"])
+    guide = page.locator(".guide")
+    guide.wait_for()
+    assert "first to 10 victory points" in guide.inner_text()
+    screenshot(page, "ore-city-how-a-turn-goes")
+    guide.get_by_role("button", name="Got it").click()
+    guide.wait_for(state="detached")
+    page.reload()
+    page.wait_for_selector(".turn.mine")
+    assert page.locator(".guide").count() == 0

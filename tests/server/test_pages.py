@@ -4,6 +4,7 @@ with the page's data, and the static modules they import."""
 import json
 import re
 
+from headframe.engine import load_game
 from headframe.engine.people import SEAT_COLOURS
 
 from .conftest import create
@@ -29,6 +30,15 @@ def test_lobby_game_and_upload_pages(http):
     assert [c["colour"] for c in colours] == list(SEAT_COLOURS) and colours[0]["name"] == "vermilion"
     assert http.get("/replays").status_code == 200
     assert http.get("/games/missing").status_code == 404
+
+
+def test_a_game_page_carries_how_a_turn_goes_in_its_games_words(http):
+    # issue 53: the first decision of a game shows a short "How a turn goes" (game.js, guidePanel).
+    for name in ("copper-country", "ore-city", "tinners-trail", "coal-country"):
+        created = create(http, name, 2, seats=[{"type": "human"}, {"type": "bot"}], hotseat=True)
+        guide = boot_data(http.get(f"/games/{created['id']}").text)["guide"]
+        assert guide == load_game(name).turn_guide and 150 < len(guide) < 700, name
+        assert "_" not in guide and "-R" not in guide
 
 
 def test_a_link_to_nothing_is_a_page_with_a_way_back_and_the_api_keeps_its_json(http):

@@ -40,6 +40,7 @@ class Game:
     data_file     the component data file in the package's data/ folder, or None
     schema        the schema the data file is validated against
     summary       a short rule summary for `headframe rules`
+    turn_guide    how a turn goes, in a few sentences, for a new player's first decision
     statistic_labels  what people call the statistics whose keys do not say it in words
     score_name, score_statistic  what the results screen calls the score, and the statistic
                      shown as it (its parts: the statistics named after it, `vp_` for `vp`)
@@ -59,6 +60,7 @@ class Game:
     data_file: ClassVar[str | None] = None
     schema: ClassVar[Any] = None
     summary: ClassVar[str] = ""
+    turn_guide: ClassVar[str] = ""  # "How a turn goes", in a few sentences, shown at a player's first decision
     statistic_labels: ClassVar[dict[str, str]] = {}
     # The results screen in the game's terms: what its score is called, and the statistic it is
     # with the prefix of the parts that sum to it (None: the result's score, and its `score_` parts).

@@ -270,7 +270,7 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
     @app.get("/games/{game_id}", response_class=HTMLResponse)
     async def game_page(game_id: str) -> HTMLResponse:
         room = await hub.room(game_id)
-        return _page(pages.game(room.summary()))
+        return _page(pages.game(room.summary(), room.game.turn_guide))
 
     @app.get("/games/{game_id}/replay", response_class=HTMLResponse)
     async def replay_page(game_id: str) -> HTMLResponse:

@@ -31,8 +31,9 @@ def lobby() -> str:
     return render("headframe", "lobby.js", {})
 
 
-def game(summary: dict[str, Any]) -> str:
-    return render(f"{summary['name']} · {summary['title']}", "game.js", {"game": summary})
+def game(summary: dict[str, Any], guide: str = "") -> str:
+    """A table's page; `guide`: how a turn goes in its game (Game.turn_guide)."""
+    return render(f"{summary['name']} · {summary['title']}", "game.js", {"game": summary, "guide": guide})
 
 
 def replay(source: str, record_url: str | None) -> str:

@@ -53,6 +53,12 @@ class CoalCountry(Game):
     }
     data_file = "coal-country.data.yaml"
     schema = SCHEMA
+    turn_guide = (
+        "Each round everyone places their nine foremen in secret, one at a time: on village buildings, mine "
+        "tiles, the coal brokers, the permit office, the utility market, the construction company, utility "
+        "storage or the refuse pile. A foreman left unplaced costs fees equal to its influence. Then the areas "
+        "resolve in order, and a foreman's influence (0 to 4) says how much it does. After six rounds and the "
+        "end-of-year inspection, the most money wins.")
     summary = """\
 Run a coal company for six rounds; the most money wins.
 Each round, all place their nine foremen (influence 0-4) in secret: on

@@ -55,6 +55,12 @@ class CopperCountry(Game):
     }
     data_file = "copper-country.data.yaml"
     schema = SCHEMA
+    turn_guide = (
+        "On your turn take two management actions (capital call, survey, build, prospect, negotiate or "
+        "immigrate; the same one twice if you like), then one labor action (work, stockpile, relocate or "
+        "payroll), then discard down to the era's hand limit. To work, your ready miner goes to a mine site: "
+        "each shift reveals a production card, and you choose one of its rows and carry out every icon on it. "
+        "The game ends after the shift that takes the last poor rock off the industry track; the most copper wins.")
     summary = """\
 2-4 players produce copper by working mine sites; most copper wins.
 Setup: terrain tokens face down, era 1 capital and production decks, 3 cards each,

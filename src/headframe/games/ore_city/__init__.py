@@ -38,6 +38,11 @@ class OreCity(Game):
     )
     data_file = "ore-city.data.yaml"
     schema = SCHEMA
+    turn_guide = (
+        "On your turn take one action: construct, take a book-closing action, accomplish a Public Work, exchange "
+        "cards with the common space, flush, or pass. Then refill your hand to three cards, one at a time, "
+        "from the piles you choose. Constructions and book-closing earn coins; Public Works cost coins and "
+        "score victory points. The first to 10 victory points wins.")
     summary = text.SUMMARY
     score_name = "VP"  # the winner is the first to 10 VP (its result's score is 1 for the winner: ORE-R36)
     score_statistic = "vp"

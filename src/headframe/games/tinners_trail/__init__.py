@@ -46,6 +46,12 @@ class TinnersTrail(Game):
     }
     data_file = "tinners-trail.data.yaml"
     schema = SCHEMA
+    turn_guide = (
+        "Each of the four turns has seven phases: ore prices, developments, actions, selling ore, investments, "
+        "prospecting, and the end of the turn. In the actions phase every action costs time (build a mine by "
+        "auction, mine ore, build a port, place a miner, build an adit or a train, improve steam pumps, sell "
+        "pasties, or pass), and whoever has spent the least time acts next. Ore sells at the turn's prices, "
+        "money invested buys victory points, and after four turns the most victory points wins.")
     summary = """\
 Four turns of seven phases; victory points come only from investments.
 1 Ore prices: three dice for tin, then for copper: +1 in turn 1, -1 in

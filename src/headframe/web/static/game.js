@@ -330,6 +330,7 @@ function table(shownState) {
     el("div.side", {},
       turnBanner(state),
       view.decision ? decisionPanel(state, board ? board.placed : new Set()) : null,
+      view.decision ? guidePanel() : null,
       view.decision ? hintPanel(gameId, state, seatToken(state.seat), draw) : null,
       explain,
       shownRules(view.decision),
@@ -342,6 +343,16 @@ function table(shownState) {
       board ? board.node : null,
       board ? viewDetails(view) : el("div.grid", {}, viewPanels(view, live.seats)),
       textPicture(state)));
+}
+
+// "How a turn goes" (the game's turn_guide), at a player's first decision of the game, until they say
+// they have read it (remembered in this browser, for every table of the game).
+const GUIDE_READ = `headframe-guide-read:${boot.game.game}`;
+function guidePanel() {
+  if (!boot.guide || localStorage.getItem(GUIDE_READ)) return null;
+  const read = () => { localStorage.setItem(GUIDE_READ, "1"); draw(); };
+  return el("section.panel.guide", { role: "note" }, el("h3", {}, "How a turn goes"), el("p", {}, boot.guide),
+    el("button.primary", { onclick: read }, "Got it"));
 }
 
 function shownRules(decision) {
