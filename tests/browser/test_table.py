@@ -96,6 +96,19 @@ SETTLED = "() => new Promise((done) => requestAnimationFrame(() => requestAnimat
 MARKED = """() => [document.querySelectorAll(".log li.new").length, document.querySelectorAll(".board .changed").length]"""
 
 
+def steady_target(page: Page, several: bool) -> list | None:
+    """Where to tap, once the board has stopped moving (a new decision pans it to its places a frame or
+    two after it is drawn; on a loaded machine frames come late): the same point twice, 150 ms apart."""
+    target = page.evaluate(TARGET, several)
+    for _ in range(20):
+        page.wait_for_timeout(150)
+        again = page.evaluate(TARGET, several)
+        if again == target:
+            return target
+        target = again
+    return target
+
+
 def play_one(page: Page, touch: bool, several: bool, name: str, step: int) -> tuple[int, int]:
     """One of the player's decisions, checked as the issue asks, then taken. Returns how many log
     lines and board amounts were marked as changed since the player's last action."""
@@ -112,7 +125,7 @@ def play_one(page: Page, touch: bool, several: bool, name: str, step: int) -> tu
             tap(page, touch, bar["x"] + bar["width"] / 2, bar["y"] + bar["height"] / 2)
             page.wait_for_timeout(100)
         assert page.evaluate(PLACES_IN_SIGHT), "the decision's places are out of sight, even after 'My choices'"
-        target = page.evaluate(TARGET, several)
+        target = steady_target(page, several)
         assert target is not None, "no playable place can be tapped where it is in sight"
         x, y, actions = target
         tap(page, touch, x, y)
