@@ -183,7 +183,7 @@ class Hub:
             raise creation.too_many(refused) from None
         self.rooms[row.id] = room
         self.schedule_bots(room)
-        room.draw_boards(tokens, narrow=False)  # the people's first boards, drawn while their page loads
+        room.draw_boards(list(tokens), narrow=False)  # the people's seats' first boards, drawn while their page loads
         self.timekeeper.arm(room)
         self._bound_idle_rooms()
         return room, host_token, tokens

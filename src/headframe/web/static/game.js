@@ -527,21 +527,21 @@ function logList(seat, log, steps, notices) {
   return kept.list;
 }
 
-// A bot as people know it: its level by rating ("Medium bot"); a bot at no rated level, "a bot".
 // "thinking… 3 s" by the seat of a searching bot, counting from when the server said it began.
 function thinkingNote(seat) {
-  const since = live.thinking.get(seat);
-  return since === undefined ? null : el("span.thinking.muted", { "data-since": String(since) }, thinkingText(since));
+  const began = live.thinking.get(seat);
+  return began === undefined ? null : el("span.thinking.muted", { "data-since": String(began) }, thinkingText(began));
 }
 
-function thinkingText(since) {
-  return ` thinking… ${Math.floor((performance.now() - since) / 1000)} s`;
+function thinkingText(began) {
+  return ` thinking… ${Math.floor((performance.now() - began) / 1000)} s`;
 }
 
 setInterval(() => document.querySelectorAll(".thinking[data-since]").forEach((node) => {
   node.textContent = thinkingText(Number(node.dataset.since));
 }), 500);
 
+// A bot as people know it: its level by rating ("Medium bot"); a bot at no rated level, "a bot".
 function botWords(agent) {
   const level = live.levels.get(agent);
   return level ? el("span", { title: level.name }, `${level.difficulty} bot`) : "a bot";
