@@ -26,11 +26,12 @@ PLACES_IN_SIGHT = """() => {
   const view = document.querySelector(".board-view");
   if (!view) return 0;
   const box = view.getBoundingClientRect();
+  const bar = document.querySelector(".board-zoom").getBoundingClientRect();  // stays on top when scrolled past
   return [...document.querySelectorAll(".board-frame:not(.waiting) .clickable[data-actions]")].filter((node) => {
     const b = node.getBoundingClientRect();
     const x = (b.left + b.right) / 2, y = (b.top + b.bottom) / 2;
     return x > Math.max(box.left, 0) && x < Math.min(box.right, innerWidth)
-      && y > Math.max(box.top, 0) && y < Math.min(box.bottom, innerHeight);
+      && y > Math.max(box.top, bar.bottom, 0) && y < Math.min(box.bottom, innerHeight);
   }).length; }"""
 
 # A point where a tap lands on a playable place (the topmost element there is the board's, and the place
@@ -120,12 +121,13 @@ def play_one(page: Page, touch: bool, several: bool, name: str, step: int) -> tu
     before = version(page)
     placed = page.locator(".board-frame:not(.waiting) .clickable[data-actions]").count()
     if placed:
-        if not page.evaluate(PLACES_IN_SIGHT):
+        target = steady_target(page, several) if page.evaluate(PLACES_IN_SIGHT) else None
+        if target is None:  # out of sight, or only behind something: the bar's one tap brings them
             bar = page.locator(".board-zoom .show-choices").bounding_box()
             tap(page, touch, bar["x"] + bar["width"] / 2, bar["y"] + bar["height"] / 2)
             page.wait_for_timeout(100)
-        assert page.evaluate(PLACES_IN_SIGHT), "the decision's places are out of sight, even after 'My choices'"
-        target = steady_target(page, several)
+            assert page.evaluate(PLACES_IN_SIGHT), "the decision's places are out of sight, even after 'My choices'"
+            target = steady_target(page, several)
         assert target is not None, "no playable place can be tapped where it is in sight"
         x, y, actions = target
         tap(page, touch, x, y)

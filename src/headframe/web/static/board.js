@@ -392,14 +392,16 @@ function openMenu(frame, memory, node, at, options, play, explains) {
   menu.querySelector("button").focus({ preventScroll: true });
 }
 
-// Whether a place's middle is in the window and in its board's view.
+// Whether a place's middle is in the window and in its board's view, and not under the frame's bar
+// (which stays at the top of the window while the page is scrolled past it).
 function inSight(node) {
   const place = node.getBoundingClientRect();
   const view = node.closest(".board-view").getBoundingClientRect();
+  const bar = node.closest(".board-frame").querySelector(".board-zoom").getBoundingClientRect();
   const x = (place.left + place.right) / 2;
   const y = (place.top + place.bottom) / 2;
   return x > Math.max(view.left, 0) && x < Math.min(view.right, window.innerWidth)
-    && y > Math.max(view.top, 0) && y < Math.min(view.bottom, window.innerHeight);
+    && y > Math.max(view.top, bar.bottom, 0) && y < Math.min(view.bottom, window.innerHeight);
 }
 
 // A chooser that would reach past the window's bottom opens upwards from where it was asked for.
