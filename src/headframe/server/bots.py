@@ -342,10 +342,13 @@ class BotPool:
         self._workers: set[Worker] = set()
         self._chores: set[asyncio.Future] = set()  # processes starting and stopping
         self._closed = False
+        self._limits = network_limits(max_think, models)
+        self._warming = False  # the quick lane's worker is starting ahead of its first task
 
     def start(self) -> None:
         """Start the quick lane's worker now, not at the first bot's decision: a new worker
         loads every game's data first (seconds), which the person facing that bot would wait for."""
+        self._warming = True
         self._chore(self._warm(self._quick))
 
     async def _warm(self, lane: _Lane) -> None:
@@ -358,13 +361,17 @@ class BotPool:
         except BotPoolClosed:
             pass  # closed first: the server stopped
         finally:
+            self._warming = False
             lane.release(WARMING, worker)
 
     async def decide(self, task: BotTask) -> BotAnswer:
         started = time.monotonic()
         lane = self._quick if task.spec in QUICK_SPECS else self._search
         try:
-            action = (await self._think(task, lane))["action"]
+            if lane is self._quick and self._warming:
+                action = await self._think_here(task)
+            else:
+                action = (await self._think(task, lane))["action"]
             return BotAnswer(action, time.monotonic() - started, False, None)
         except BotFailure as failure:
             reason = str(failure)
@@ -404,6 +411,16 @@ class BotPool:
                 self._retire(worker)
                 worker = None
             lane.release(task.game_id, worker)
+
+    async def _think_here(self, task: BotTask) -> dict:
+        """A quick bot's decision while its worker is still starting (the seconds after the server
+        starts, issue 52: a game against bots offers its first decision within a second): made in a
+        thread here, as the worker would make it (the same code and seed, so the same action). A
+        random or heuristic decision takes milliseconds, so the GIL is held no longer."""
+        try:
+            return (await asyncio.to_thread(_answer, task, self._limits))["action"]
+        except Exception as exc:  # as a worker's error: the stand-in decides
+            raise BotFailure(f"{type(exc).__name__}: {exc}") from exc
 
     async def _stand_in(self, task: BotTask) -> dict:
         game = load_game(task.game)

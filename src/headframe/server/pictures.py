@@ -98,10 +98,10 @@ class Pictures:
             return [None] * len(views)
 
     async def _draw(self, game: str, *task: Any) -> list[Board]:
-        if self.workers <= 0:
+        # While the workers start (their forkserver's imports, every game's first board: seconds after
+        # the server's start), a board is drawn in a thread here: the first player waits for no start.
+        if self.workers <= 0 or (self._starting is not None and not self._starting.done()):
             return await asyncio.to_thread(draw, game, *task)
-        if self._starting is not None:
-            await self._starting  # never called at once with _start_workers
         loop = asyncio.get_running_loop()
         pool = self._started()
         try:
