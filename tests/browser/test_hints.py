@@ -24,6 +24,12 @@ def test_the_button_shows_the_bots_three_choices_as_bars(page) -> None:
     named = choices.locator(".hint-label").all_inner_texts()
     assert len(set(named)) == 3 and all(":" not in label for label in named)  # the game's words, not action ids
     assert all(text.endswith("%") for text in choices.locator(".hint-share").all_inner_texts())
+    # issue 53: the choices that have a place on the board are numbered there, best first (Tinners'
+    # Trail's action phase has a place for nearly every action)
+    page.wait_for_selector(".board [data-hint] .hint-badge")
+    marked = page.evaluate("""() => [...document.querySelectorAll(".board [data-hint]")].map((node) => ({
+      rank: node.dataset.hint, badge: node.querySelector(":scope > .hint-badge text")?.textContent }))""")
+    assert marked and all(place["badge"] == place["rank"] in ("1", "2", "3") for place in marked)
     screenshot(page, "hint-tinners-trail")
 
 

@@ -115,6 +115,12 @@ def test_a_finished_games_results_hold_each_seats_score_parts_tiebreak_and_lengt
         assert seat["parts"] == [statistics[key][index] for key in parts]
         assert sum(seat["parts"]) == seat["score"]  # the parts make up the score
     assert results["decisions"] == len(final.history)
+    # a chart per round: each seat's score at the end of each round, the last the final score
+    rounds = results["rounds"]
+    assert rounds["name"] == "Round" and [r["round"] for r in rounds["standings"]] == [1, 2, 3]
+    assert rounds["standings"][-1]["scores"] == list(result.scores)
+    assert all(all(a <= b for a, b in zip(earlier["scores"], later["scores"]))  # Pit Lamps' scores only grow
+               for earlier, later in zip(rounds["standings"], rounds["standings"][1:]))
     shared = "Level on score at the top, and no tie-breaker separated them: first place is shared."
     assert results["tiebreak"] == (f"Level on score at the top: decided by {result.tiebreak}." if result.tiebreak
                                    else "No tie." if list(result.ranking).count(1) == 1 else shared)

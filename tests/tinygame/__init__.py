@@ -227,6 +227,12 @@ class PitLamps(Game):
     def decision_limit(self, players: int) -> int:
         return 20 * players * (1 + 3)
 
+    def round_of(self, state) -> int:
+        return state.round
+
+    def standing(self, state) -> list[int]:
+        return list(state.scores)
+
     def enumerate_actions(self, players: int):
         yield from (Bid.of(value) for value in sorted(set(self.components["deck"]["values"])))
         yield from (Dig.of(), DrawCard.of(), Rest.of())

@@ -6,7 +6,7 @@ import json
 import os
 import secrets
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cached_property
 from typing import Any, ClassVar
 
@@ -44,6 +44,7 @@ class Game:
     statistic_labels  what people call the statistics whose keys do not say it in words
     score_name, score_statistic  what the results screen calls the score, and the statistic
                      shown as it (its parts: the statistics named after it, `vp_` for `vp`)
+    round_name    what the game calls a round, for the results' chart of `standing` per `round_of`
     search_depth(players)  decisions a search's rollout plays before `evaluate` judges it
     decision_limit   most decisions a game of this many players can take
     """
@@ -66,6 +67,7 @@ class Game:
     # with the prefix of the parts that sum to it (None: the result's score, and its `score_` parts).
     score_name: ClassVar[str] = "score"
     score_statistic: ClassVar[str | None] = None
+    round_name: ClassVar[str] = "Round"  # what the game calls the rounds `round_of` counts ("Era", "Turn")
 
     def __init__(self, components: str | os.PathLike | None = None) -> None:
         self.components_path = components
@@ -216,6 +218,32 @@ class Game:
         if key in self.statistic_labels:
             return self.statistic_labels[key]
         return key.removeprefix("score_").replace("_", " ").capitalize()
+
+    def round_of(self, state: BaseState) -> int | None:
+        """The round (era, turn) the game is in, for the results' chart per round;
+        None for a game without rounds."""
+        return None
+
+    def standing(self, state: BaseState) -> Sequence[float]:
+        """Each seat's score so far, as the game counts it (its VP, its money), read
+        from a whole state at the end of a round for the results' chart per round."""
+        return list(state.result().scores) if state.is_over() else [0] * state.players
+
+    def gains(self, before: dict[str, Any], after: dict[str, Any]) -> str:
+        """What an action gained or cost its seat, in the game's words ("+$4, 1 coal
+        cube sold"), from that seat's view before and after it in one world sampled
+        from what the seat knows: a hint's one line of why. Empty: nothing to say."""
+        return ""
+
+    def value_names(self) -> dict[str, str]:
+        """What a person calls each string a view may hold (a component's id, a
+        snake_case value): the tables panel shows these names. From the glossary, an
+        entry naming the id after its kind (`card:park` names `park`); a game adds
+        the rest."""
+        names: dict[str, str] = {}
+        for entry in self.glossary:
+            names.setdefault(entry.key.partition(":")[2], entry.name)
+        return names
 
     def explanations(self) -> Iterable[Entry]:
         """Every card, tile, building and space of the game, explained from its

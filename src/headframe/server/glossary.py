@@ -29,6 +29,12 @@ def add_routes(app: FastAPI, page: Callable[[str], HTMLResponse]) -> None:
         """Every entry of the game's glossary: {key, name, kind, text, source, rulings, printed}; unknown game 404."""
         return JSONResponse(known_game(game).glossary.to_json(), headers={"Cache-Control": CACHE})
 
+    @app.get("/api/rules/{game}/names")
+    async def names(game: str) -> JSONResponse:
+        """What a person calls each string a view of the game may hold ({value: name}, `Game.value_names`):
+        the tables panel shows names, not ids; unknown game 404."""
+        return JSONResponse(value_names(known_game(game)), headers={"Cache-Control": CACHE})
+
     @app.get("/api/rules/{game}/sources")
     async def rulings(game: str) -> JSONResponse:
         """Where each rule comes from: {game, title, rulings: [{id, title, source, label, ruling, reason,
@@ -44,6 +50,11 @@ def add_routes(app: FastAPI, page: Callable[[str], HTMLResponse]) -> None:
     async def rules(game: str) -> JSONResponse:
         """The rules at hand: {title, summary, sections, rulings, decisions}; unknown game 404."""
         return JSONResponse(rules_at_hand(known_game(game)), headers={"Cache-Control": CACHE})
+
+
+@cache
+def value_names(game: Game) -> dict[str, str]:
+    return game.value_names()
 
 
 @cache

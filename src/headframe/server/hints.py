@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, FastAPI, Header, Request
 
-from headframe.engine import Decision, Rng, State, naming, seat_label
+from headframe.engine import Action, Decision, Rng, State, naming, seat_label
 
 from .bots import BotFailure, BotTask
 from .errors import BadRequest, Conflict, Forbidden, Unavailable
@@ -53,6 +53,14 @@ def still_owes(now: State, before: State, seat: int, decision: Decision) -> bool
     if any(actor == seat for actor, _, _ in now.history[done:]):
         return False
     return seat in now.to_move() and now.decision(seat) == decision
+
+
+def why(known: State, seat: int, action: Action) -> str:
+    """What the choice gains or costs the seat (`Game.gains`), played in the world the search
+    was given: one drawn from what the seat knows, never the real hidden state."""
+    after = known.clone()
+    after.apply(seat, action)
+    return known.game.gains(known.view(seat), after.view(seat))
 
 
 def add_routes(app: FastAPI, hub: Hub, auth: Auth, limits: RateLimits) -> None:
@@ -103,9 +111,11 @@ def add_routes(app: FastAPI, hub: Hub, auth: Auth, limits: RateLimits) -> None:
             raise Conflict("the decision has moved on: ask again")
         with naming(room.names()):
             actions = [(room.game.parse_action(action), share) for action, share in choices]
+            known = room.game.load_position(world)
             return {"seat": seat, "seconds": hub.config.hint_seconds,
                     "choices": [{"action": action.to_json(), "id": action.id,
-                                 "label": room.game.describe_action(action), "share": round(share, 4)}
+                                 "label": room.game.describe_action(action), "share": round(share, 4),
+                                 "why": why(known, seat, action)}
                                 for action, share in actions]}
 
     app.include_router(router)

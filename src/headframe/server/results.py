@@ -42,7 +42,27 @@ def results(game: Game, state: State) -> dict[str, Any]:
                   for seat in range(state.players)],
         "tiebreak": tiebreak_words(result),
         "decisions": len(state.history),
+        "rounds": by_round(game, state),
     }
+
+
+def by_round(game: Game, final: State) -> dict[str, Any] | None:
+    """Each seat's standing (`Game.standing`) at the end of each round (`Game.round_of`), from
+    the finished game replayed: a round ends when the next begins, its scoring done, and the
+    last round with the game. None for a game without rounds."""
+    state = game.new_state(final.players, final.seed, final.options.to_dict())
+    current = game.round_of(state)
+    if current is None:
+        return None
+    standings = []
+    for seat, action, _ in final.history:
+        state.apply(seat, action)
+        reached = game.round_of(state)
+        if reached is not None and reached != current:
+            standings.append({"round": current, "scores": list(game.standing(state))})
+            current = reached
+    standings.append({"round": current, "scores": list(game.standing(state))})
+    return {"name": game.round_name, "standings": standings}
 
 
 def tiebreak_words(result: Result) -> str:
@@ -73,6 +93,11 @@ def add_routes(app: FastAPI, hub: Hub) -> None:
         room = await hub.room(game_id)
         if not room.state.is_over():
             raise Conflict("the results are shown once the game is over")
-        with naming(room.names()):
-            found = results(room.game, room.state)
+        names = room.names()
+
+        def named() -> dict[str, Any]:  # off the event loop: the chart per round replays the game
+            with naming(names):
+                return results(room.game, room.state)
+
+        found = await asyncio.to_thread(named)
         return {**found, "minutes": await asyncio.to_thread(played_minutes, hub.store, game_id)}

@@ -20,6 +20,7 @@
 
 import { el } from "./common.js";
 
+const SVG_NS = "http://www.w3.org/2000/svg";
 const READABLE_PX = 11;  // the smallest label's size on a narrow screen
 const NARROW = "(max-width: 900px), (max-height: 500px)";
 const ZOOM_STEP = 1.25;
@@ -229,6 +230,41 @@ function valueAt(view, path) {
   }
   if (value === undefined || value === null || typeof value === "object") return undefined;
   return typeof value === "boolean" ? (value ? "True" : "False") : String(value);  // as the server writes it
+}
+
+// The bot's top choices (a hint) marked on a playable board: each place offering one gets the choice's
+// rank in a badge at its corner and a ring, its title saying why. `ranked`: [{id, rank, why}], best first.
+export function markHinted(frame, ranked) {
+  const svg = frame.querySelector("svg");
+  if (!svg) return;
+  for (const { id, rank, why } of [...ranked].reverse()) {  // a place offering several: the best rank shown
+    for (const node of svg.querySelectorAll("[data-actions]")) {
+      if (!node.getAttribute("data-actions").split(/\s+/).includes(id)) continue;
+      node.classList.add("hinted");
+      node.setAttribute("data-hint", rank);
+      requestAnimationFrame(() => badge(node, rank, why));
+    }
+  }
+}
+
+function badge(node, rank, why) {
+  if (!node.isConnected) return;
+  node.querySelector(":scope > .hint-badge")?.remove();
+  const box = node.getBBox();
+  const r = Math.max(7, Math.min(14, Math.min(box.width, box.height) / 3));
+  const group = document.createElementNS(SVG_NS, "g");
+  group.setAttribute("class", "hint-badge");
+  group.setAttribute("aria-hidden", "true");
+  const circle = document.createElementNS(SVG_NS, "circle");
+  for (const [key, value] of Object.entries({ cx: box.x + box.width - r / 2, cy: box.y + r / 2, r })) circle.setAttribute(key, value);
+  const text = document.createElementNS(SVG_NS, "text");
+  for (const [key, value] of Object.entries({ x: box.x + box.width - r / 2, y: box.y + r / 2, "font-size": r * 1.3,
+    "text-anchor": "middle", "dominant-baseline": "central" })) text.setAttribute(key, value);
+  text.textContent = String(rank);
+  const title = document.createElementNS(SVG_NS, "title");
+  title.textContent = why ? `The bot's choice ${rank}: ${why}` : `The bot's choice ${rank}`;
+  group.append(circle, text, title);
+  node.append(group);
 }
 
 // A board to look at: a replay's, a seat that has nothing to decide, or one

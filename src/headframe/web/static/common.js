@@ -58,35 +58,46 @@ const isSeat = (value, seats) => Number.isInteger(value) && value >= 0 && value 
 
 // Any JSON value as readable HTML: scalars as text, lists of scalars joined,
 // lists of like objects as tables, objects as definition lists; seats by name.
-export function renderValue(value, seats = [], key = null) {
+// `names`: what a person calls the strings a view holds ({id: name}, the game's value names).
+export function renderValue(value, seats = [], key = null, names = {}) {
   if (key !== null && SEAT_KEYS.has(key)) {
     if (isSeat(value, seats)) return seatLabel(seats, value);
     if (Array.isArray(value) && value.length && value.every((item) => isSeat(item, seats))) {
       return el("span", {}, value.map((seat, i) => [i ? ", " : "", seatLabel(seats, seat)]));
     }
   }
+  if (typeof value === "string" && Object.hasOwn(names, value)) return document.createTextNode(names[value]);
   if (isScalar(value)) return document.createTextNode(scalar(value));
   if (Array.isArray(value)) {
     if (value.length === 0) return el("span.muted", {}, "none");
-    if (value.every(isScalar)) return document.createTextNode(value.map(scalar).join(", "));
+    if (value.every(isScalar)) {
+      return document.createTextNode(value.map((item) => (Object.hasOwn(names, item) ? names[item] : scalar(item))).join(", "));
+    }
     if (value.every((item) => item && typeof item === "object" && !Array.isArray(item))) {
       const columns = [...new Set(value.flatMap(Object.keys))];
       return el("table", {}, el("tr", {}, columns.map((c) => el("th", {}, words(c)))),
-        value.map((row) => el("tr", {}, columns.map((c) => el("td", {}, c in row ? renderValue(row[c], seats, c) : "")))));
+        value.map((row) => el("tr", {}, columns.map((c) => el("td", {}, c in row ? renderValue(row[c], seats, c, names) : "")))));
     }
-    return el("ol", { start: 0 }, value.map((item) => el("li", {}, renderValue(item, seats))));
+    return el("ol", {}, value.map((item) => el("li", {}, renderValue(item, seats, null, names))));
   }
   const entries = Object.entries(value);
   if (entries.length === 0) return el("span.muted", {}, "none");
-  return el("dl", {}, entries.map(([name, item]) => [el("dt", {}, words(name)), el("dd", {}, renderValue(item, seats, name))]));
+  return el("dl", {}, entries.map(([name, item]) => [el("dt", {}, Object.hasOwn(names, name) ? names[name] : words(name)), el("dd", {}, renderValue(item, seats, name, names))]));
 }
 
 // The keys of a view that the frame shows itself rather than as panels.
 const FRAME_KEYS = new Set(["game", "players", "options", "seat", "to_move", "over", "decision", "result"]);
 
-export function viewPanels(view, seats) {
+export function viewPanels(view, seats, names = {}) {
   return Object.entries(view).filter(([key]) => !FRAME_KEYS.has(key))
-    .map(([key, value]) => el("section.panel", {}, el("h3", {}, words(key)), renderValue(value, seats, key)));
+    .map(([key, value]) => el("section.panel", {}, el("h3", {}, words(key)), renderValue(value, seats, key, names)));
+}
+
+// A game's value names, fetched once per page (the server lets the browser keep them).
+const valueNames = new Map();
+export function namesOf(game) {
+  if (!valueNames.has(game)) valueNames.set(game, request(`/api/rules/${encodeURIComponent(game)}/names`).catch(() => ({})));
+  return valueNames.get(game);
 }
 
 // Seat colours come from the server (engine/svg.py), the same the boards use.

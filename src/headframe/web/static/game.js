@@ -5,12 +5,12 @@
 // every tab returns to the seat; a signed-in player's seats come with the session.
 
 import { heldGame, keepGame, moveTitle, notify, notifyButton } from "./account.js";
-import { layout, onLayoutChange, playableBoard, staticBoard } from "./board.js";
+import { layout, markHinted, onLayoutChange, playableBoard, staticBoard } from "./board.js";
 import { chatPanel } from "./chat.js";
 import { seatClock } from "./clock.js";
-import { app, boot, el, fill, request, resultPanel, seatLabel, viewPanels, words } from "./common.js";
+import { app, boot, el, fill, namesOf, request, resultPanel, seatLabel, viewPanels, words } from "./common.js";
 import { explainPanel } from "./explain.js";
-import { hintPanel } from "./hint.js";
+import { hinted, hintPanel } from "./hint.js";
 import { botLevels, ratingChanges } from "./ratings.js";
 import { resultsPanel } from "./results.js";
 import { rulesPanel } from "./rules.js";
@@ -22,7 +22,9 @@ const live = { seats: boot.game.seats, status: boot.game.status, states: new Map
   levels: new Map(),  // a bot level's agent -> {name, difficulty}: the players panel says "Medium bot"
   pending: new Map(), board: {},  // ref of an action or undo in flight -> its seat
   clock: boot.game.clock, clockAt: performance.now(), notices: boot.game.notices || [],
-  thinking: new Map() };  // a searching bot's seat -> when it began thinking (performance.now())
+  thinking: new Map(),  // a searching bot's seat -> when it began thinking (performance.now())
+  names: {} };  // what a person calls the view's ids (the tables panel), once fetched
+namesOf(boot.game.game).then((names) => { live.names = names; });
 let socket = null;
 let retry = 500;
 let sent = 0;
@@ -341,7 +343,7 @@ function table(shownState) {
         : resultPanel(view.result, live.seats) : null,
       view.result ? ratingChanges(gameId, live.seats) : null,
       board ? board.node : null,
-      board ? viewDetails(view) : el("div.grid", {}, viewPanels(view, live.seats)),
+      board ? viewDetails(view) : el("div.grid", {}, viewPanels(view, live.seats, live.names)),
       textPicture(state)));
 }
 
@@ -366,16 +368,18 @@ function boardPart(state) {
     return { node: staticBoard(state.board, waiting(state.seat), since.get(state.seat)?.view),
       placed: new Set(choices.map(({ id }) => id)) };
   }
-  return playableBoard(state.board, choices, (id) => {
+  const playable = playableBoard(state.board, choices, (id) => {
     move(state.seat, { type: "act", action: state.view.decision.actions[state.action_ids.indexOf(id)],
       version: state.version });
   }, live.board, `${state.seat}:${state.version}`, state.view.decision.prompt, since.get(state.seat)?.view);
+  markHinted(playable.node, hinted(gameId, state));
+  return playable;
 }
 
 // With a board, the raw view is still there for those who want every number.
 function viewDetails(view) {
   const panel = el("details.panel", { open: live.detailsOpen, ontoggle: () => { live.detailsOpen = panel.open; } },
-    el("summary", {}, "Everything this seat sees, as tables"), el("div.grid", {}, viewPanels(view, live.seats)));
+    el("summary", {}, "Everything this seat sees, as tables"), el("div.grid", {}, viewPanels(view, live.seats, live.names)));
   return panel;
 }
 

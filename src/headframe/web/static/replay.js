@@ -6,7 +6,7 @@
 
 import { layout, onLayoutChange, staticBoard } from "./board.js";
 import { chatLog } from "./chat.js";
-import { app, boot, el, fill, renderValue, request, resultPanel, seatName, viewPanels } from "./common.js";
+import { app, boot, el, fill, namesOf, renderValue, request, resultPanel, seatName, viewPanels } from "./common.js";
 import { commentsPanel } from "./comments.js";
 import { explainPanel } from "./explain.js";
 import { resultsPanel } from "./results.js";
@@ -14,6 +14,7 @@ import { resultsPanel } from "./results.js";
 const PLAY_EVERY_MS = 1000;
 
 const overview = await request(boot.source);
+const names = await namesOf(overview.game);
 const frames = new Map();
 let step = Number(new URLSearchParams(location.hash.slice(1)).get("step") || 0);
 let perspective = "spectator";
@@ -66,11 +67,11 @@ async function show(at) {
           : step === overview.steps && overview.result ? resultPanel(overview.result, seats) : null,
         notes.draw(step, pictured && pictured.querySelector("svg")),
         pictured,
-        !spectating && view.decision ? el("section.panel", {}, el("h3", {}, "decision"), renderValue(view.decision, seats)) : null,
+        !spectating && view.decision ? el("section.panel", {}, el("h3", {}, "decision"), renderValue(view.decision, seats, null, names)) : null,
         board ? el("details.panel", {}, el("summary", {}, "Text picture"), el("pre.text", {}, text))
           : el("section.panel", {}, el("h3", {}, "board"), el("pre.text", {}, text)),
         board ? el("details.panel", {}, el("summary", {}, "Everything this seat sees, as tables"),
-          el("div.grid", {}, viewPanels(view, seats))) : el("div.grid", {}, viewPanels(view, seats))),
+          el("div.grid", {}, viewPanels(view, seats, names))) : el("div.grid", {}, viewPanels(view, seats, names))),
       el("div", {}, explain, logPanel(current.log_length), chatLog(overview.chat || [], step, show))));
   const line = app.querySelector(".log .current");
   if (line) line.parentElement.scrollTop = line.offsetTop - line.parentElement.offsetTop - 80;

@@ -3,7 +3,7 @@
 // long the game was, and its replay. The data come from the server (results.py):
 // GET /api/games/{id}/results, or a replay's overview.
 
-import { el, seatLabel } from "./common.js";
+import { el, seatColour, seatLabel } from "./common.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 // The parts' colours, apart from the seats' (a part is no seat's).
@@ -24,7 +24,8 @@ function svg(tag, attributes = {}, ...children) {
   return node;
 }
 
-// `results`: {score_name, parts: [label], seats: [{seat, name, place, score, parts: [value]}], tiebreak, decisions, minutes?};
+// `results`: {score_name, parts: [label], seats: [{seat, name, place, score, parts: [value]}], tiebreak, decisions,
+// rounds: {name, standings: [{round, scores}]} | null, minutes?};
 // `seats`: the table's seats (names and colours); `replay`: the replay's address, or null.
 export function resultsPanel(results, seats, replay = null) {
   const order = [...results.seats].sort((a, b) => a.place - b.place || a.seat - b.seat);
@@ -36,6 +37,7 @@ export function resultsPanel(results, seats, replay = null) {
         el("td", {}, seatLabel(seats, row.seat)), el("td.score", {}, row.score),
         row.parts.map((value) => el("td.part", {}, value))))),
     results.parts.length ? chart(results, order) : null,
+    results.rounds && results.rounds.standings.length > 1 ? roundsChart(results, order) : null,
     el("p.tiebreak", {}, results.tiebreak),
     el("p.length.muted", {}, length(results)),
     replay ? el("p", {}, el("a.replay-link", { href: replay }, "Watch the replay")) : null);
@@ -86,4 +88,37 @@ function chart(results, order) {
     svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "Each player's score, part by part" },
       svg("line", { x1: zero, x2: zero, y1: 2, y2: height - 4, class: "axis" }), bars),
     el("figcaption", {}, results.parts.map((label, i) => el("span.legend", {}, swatch(i), label))));
+}
+
+// Each seat's standing at the end of each round: a line per seat in its colour, its score at the end.
+function roundsChart(results, order) {
+  const { name, standings } = results.rounds;
+  const [left, right, top, bottom, width, height] = [44, 150, 10, 30, 560, 220];
+  const values = standings.flatMap(({ scores }) => scores);
+  const low = Math.min(0, ...values);
+  const high = Math.max(1, ...values);
+  const x = (index) => left + (index * (width - left - right)) / Math.max(1, standings.length - 1);
+  const y = (value) => top + ((high - value) * (height - top - bottom)) / (high - low);
+  const lines = order.map((row) => {
+    const points = standings.map(({ scores }, index) => `${x(index)},${y(scores[row.seat])}`).join(" ");
+    const last = standings[standings.length - 1].scores[row.seat];
+    return svg("g", { class: "round-line", "data-seat": row.seat },
+      svg("polyline", { points, fill: "none", stroke: seatColour(row.seat).colour, "stroke-width": 3 }),
+      standings.map(({ round, scores }, index) => svg("circle", { cx: x(index), cy: y(scores[row.seat]), r: 4,
+        fill: seatColour(row.seat).colour }, svg("title", {}, `${row.name}, end of ${name.toLowerCase()} ${round}: ${scores[row.seat]}`))),
+      svg("text", { x: x(standings.length - 1) + 10, y: y(last), "dominant-baseline": "middle", class: "bar-name" },
+        `${row.name}: ${last}`));
+  });
+  const ticks = standings.map(({ round }, index) => svg("text", { x: x(index), y: height - 8, "text-anchor": "middle",
+    class: "axis-label" }, String(round)));
+  return el("figure.results-chart.rounds-chart", {},
+    svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img",
+      "aria-label": `Each player's ${results.score_name || "score"} at the end of each ${name.toLowerCase()}` },
+      svg("line", { x1: left, x2: width - right, y1: y(0), y2: y(0), class: "axis" }),
+      svg("text", { x: left - 8, y: y(high), "text-anchor": "end", "dominant-baseline": "middle", class: "axis-label" },
+        String(high)),
+      svg("text", { x: left - 8, y: y(low), "text-anchor": "end", "dominant-baseline": "middle", class: "axis-label" },
+        String(low)),
+      ticks, lines),
+    el("figcaption", {}, `${results.score_name || "Score"} at the end of each ${name.toLowerCase()}`));
 }
