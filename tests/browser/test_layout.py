@@ -302,11 +302,15 @@ def test_right_click_on_a_card_asks_what_it_is(table):
     at(page, LAPTOP)
     page.evaluate("""() => import("/static/board.js").then((board) =>
       board.onExplain((key) => { window.explained = key; }))""")
-    card = page.locator(".board-view [data-explain]:not(:has([data-explain]))").first
-    card.scroll_into_view_if_needed()
-    box = card.bounding_box()
-    middle = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    key = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('[data-explain]').dataset.explain", middle)
+    # Found, brought into view and measured in one step: a bot's move may redraw the board (new
+    # elements, the same places) between steps, which once detached a card held across them.
+    key, *middle = page.evaluate("""() => {
+      const card = document.querySelector(".board-view [data-explain]:not(:has([data-explain]))");
+      card.scrollIntoView({ block: "center", inline: "center" });
+      const box = card.getBoundingClientRect();
+      const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+      return [document.elementFromPoint(x, y).closest("[data-explain]").dataset.explain, x, y];
+    }""")
     page.mouse.click(*middle, button="right")
     assert page.evaluate("() => window.explained") == key
     page.reload()
