@@ -63,16 +63,16 @@ def test_every_kind_has_a_readable_sentence(kind):
 
 @pytest.mark.parametrize("kind, text", [
     ("setup_discard", "Seat 3 discards Chemical Factory from their starting hand"),
-    ("game_starts", "Seat 2 is the first player; the common space: Park, a face-down Public Works card "
+    ("game_starts", "Seat 2 is the first player; the common space holds Park, a face-down Public Works card "
                     "and Small Store"),
     ("construct", "Seat 1 constructs 2 copies of Single House in Seat 2's construction space for 4G; Seat 2 earns 2G"),
     ("flush", "Seat 1 flushes: their hand (Park and Apartment House) and the common space (Condominium) "
               "are discarded"),
     ("pass", "Seat 3 passes"),
-    ("police_take", "Seat 1 takes a Public Works card from Seat 3's hand (Police Station); you see it is Hospital"),
+    ("police_take", "Seat 1 uses the Police Station to take a Public Works card from Seat 3's hand; you see it is Hospital"),
     ("exchange", "Seat 2 exchanges cards with the common space"),
     ("take", "Seat 2 takes Small Store from the common space"),
-    ("city_hall", "City Hall: coins are now Seat 1 5G, Seat 2 7G, Seat 3 12G"),
+    ("city_hall", "The City Hall takes effect: coins are now Seat 1 5G, Seat 2 7G, Seat 3 12G"),
     ("round_limit", "The round limit (40 rounds) is reached: the game ends without a winner"),
 ])
 def test_exact_sentences(kind, text):
@@ -82,8 +82,8 @@ def test_exact_sentences(kind, text):
 def test_a_private_part_is_told_only_to_its_seat():
     entry = SAMPLES["give"]
     public = {k: v for k, v in entry.items() if k != "private"}
-    assert GAME.describe_event(public) == "Seat 2 gives a face-down Public Works card to the common space"
-    assert GAME.describe_event(entry).endswith("; you give " + GAME.tables.name["university"])
+    assert GAME.describe_event(public) == "Seat 2 puts a face-down Public Works card into the common space"
+    assert GAME.describe_event(entry).endswith(f"; you put {GAME.tables.name['university']} there")
 
 
 @pytest.mark.parametrize("players, seed", [(2, 1), (3, 2), (4, 3), (5, 4), (6, 5)])

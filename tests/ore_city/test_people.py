@@ -56,7 +56,7 @@ def test_a_sentence_names_the_players():
              "gains": {"1": 2}}
     with naming(["Ann", "Bob", "Cy"]):
         assert GAME.describe_event(entry) == \
-            "Ann constructs 2 copies of Single House in Bob's construction space for 0G; Bob earns 2G"
+            "Ann constructs 2 copies of Single House in Bob's construction space at no cost; Bob earns 2G"
 
 
 def test_a_board_and_its_text_name_the_players():

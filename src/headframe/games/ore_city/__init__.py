@@ -96,6 +96,19 @@ class OreCity(Game):
     def describe_action(self, action: BaseAction) -> str:
         return text.action(self, action)
 
+    def round_of(self, state) -> int:
+        limit = state.options.round_limit  # a round limit ends the game as the round after it begins
+        return state.round if limit is None else min(state.round, limit)
+
+    def standing(self, state) -> list[int]:
+        return list(state.vp)
+
+    def gains(self, before: dict[str, Any], after: dict[str, Any]) -> str:
+        return text.gains(before, after)
+
+    def value_names(self) -> dict[str, str]:
+        return text.value_names(super().value_names())
+
     def statistic_label(self, key: str) -> str:
         card = key.removeprefix("vp_")  # VP by Public Work: vp_city_hall
         if card != key and card in self.tables.vp:

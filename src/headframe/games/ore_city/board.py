@@ -9,7 +9,8 @@ the piles, then the other seats' rows in turn order; the same panels
 technology (each amount marked `data-view` with its path in the view), the
 hand (the viewer's face up; others' as backs showing their public type, or a
 face the viewer has seen), the construction space (one card per name, a stripe
-per constructor in their colour) and the acquisition space.
+per constructor in their colour) and the acquisition space. At the foot, on
+both, a legend of the marks (type abbreviations, costs, counts, stripes, VP).
 
 Every face-up card, space and pile names its glossary entry (`data-explain`)
 and says it in its `<title>`; a face-down card names neither. Legal actions sit
@@ -73,6 +74,8 @@ def _wide(game, view: dict[str, Any], places: Places) -> str:
             panels.space(game, view, seat, SPACE_X, y, ACQUIRED_X - SPACE_X - 12, WIDE, places),
             panels.acquired(game, view, seat, ACQUIRED_X, y, RIGHT - ACQUIRED_X - 8, WIDE, places)))
         y += height + ROW_GAP
+    rows.append(panels.legend(INFO_X, y + WIDE.small, WIDTH - 2 * INFO_X, WIDE))
+    y += panels.legend_height(WIDTH - 2 * INFO_X, WIDE)
     return svg.document(
         WIDTH, y, svg.element("rect", x=0, y=0, width=WIDTH, height=y, fill="#f4efe4"),
         panels.status(view, INFO_X, 26, WIDTH - 2 * INFO_X), panels.common(game, view, places, COMMON_X, 38, COMMON_W, WIDE),
@@ -124,6 +127,8 @@ def _narrow(game, view: dict[str, Any], places: Places) -> str:
         row, height = _narrow_row(game, view, seat, y, OTHER, places)
         drawn.append(row)
         y += height + ROW_GAP
+    drawn.append(panels.legend(x, y + OTHER.small, width, OTHER))
+    y += panels.legend_height(width, OTHER)
     return svg.document(
         svg.NARROW_WIDTH, y, svg.element("rect", x=0, y=0, width=svg.NARROW_WIDTH, height=y, fill="#f4efe4"),
         *drawn, label=f"Ore City, round {view['round']}",

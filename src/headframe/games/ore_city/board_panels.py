@@ -12,6 +12,7 @@ from html import escape
 from typing import Any
 
 from headframe.engine import seat_colour, seat_colour_name, seat_label, svg
+from headframe.engine.people import listed
 
 from .board_cards import CARD, TYPE_COLOURS, TYPE_SHORT, CardSize, card_back, card_face, chip, fitted, row_of, text_width, wrapped
 from .components import TYPE_NAMES, TYPES
@@ -187,6 +188,38 @@ def discards(game, view: dict[str, Any], x: float, y: float, style: Style) -> st
     return heading + svg.group(*drawn)
 
 
+# What the board's marks mean, in the rulebook's words (§3 Components, §4 Card).
+LEGEND = (
+    *(f"{TYPE_SHORT[kind]}: {TYPE_NAMES[kind]} card" for kind in TYPES),
+    "3G: a cost in coins (G), less your technology",
+    "×2: cards of that name in the space",
+    "Stripe: how many each player constructed",
+    "1 VP: the Victory Points a Public Works card scores",
+)
+
+
+def legend_lines(width: float, style: Style) -> list[str]:
+    """The legend's items, as many to a line as fit (an item too long for one line wraps alone)."""
+    lines: list[str] = []
+    for item in LEGEND:
+        if lines and text_width(f"{lines[-1]} · {item}", style.small) <= width:
+            lines[-1] = f"{lines[-1]} · {item}"
+        else:
+            lines += wrapped(item, width, style.small)
+    return lines
+
+
+def legend(x: float, y: float, width: float, style: Style) -> str:
+    """The legend of the board's marks, its first baseline at `y`."""
+    step = style.small + 4
+    return svg.group(*(svg.text(x, y + i * step, line, font_size=style.small, fill="#444")
+                       for i, line in enumerate(legend_lines(width, style))), class_="legend")
+
+
+def legend_height(width: float, style: Style) -> float:
+    return len(legend_lines(width, style)) * (style.small + 4) + 8
+
+
 # --- a seat's panels --------------------------------------------------------------------------
 
 def seat_row(view: dict[str, Any], seat: int, x: float, y: float, width: float, height: float, *panels: str,
@@ -220,7 +253,7 @@ def info(view: dict[str, Any], seat: int, x: float, y: float, width: float, styl
         svg.element("circle", cx=x + 8, cy=y + name_y - 5, r=7, fill=colour),
         fitted(x + 20, y + name_y, seat_name(view, seat, colour=False), room, size=name_size, font_weight="bold",
                fill=colour, class_="label"),
-        svg.element("text", svg.amount(f"{player['coins']} G", f"{path}.coins"), " · ",
+        svg.element("text", svg.amount(f"{player['coins']}G", f"{path}.coins"), " · ",
                     svg.amount(player["vp"], f"{path}.vp"), "/10 VP", x=x, y=y + places.amounts, font_size=15,
                     font_weight="bold"),
         svg.element("text", "Technology ", svg.amount(player["technology"], f"{path}.technology"), x=x + tech_x,
@@ -273,7 +306,7 @@ def space(game, view: dict[str, Any], seat: int, x: float, y: float, width: floa
         total = sum(builders.values())
         corner = f"×{total}" if total > 1 else ""
         face = card_face(game, x + 6 + dx, y + style.small + 10, card, corner, tuple(builders.items()), size)
-        who = ", ".join(f"{seat_label(builder)} {count}" for builder, count in builders.items())
+        who = listed([f"{seat_label(builder)} ({count})" for builder, count in builders.items()])
         airport = places.get(("technology", card, seat), ()) if view["seat"] in builders else ()
         about = _explained(game, key(card), f"{total} in this space, constructed by {who}.")
         drawn.append(shown(face, airport, about, key(card)))

@@ -67,7 +67,7 @@ def takings(state, task) -> list:
 
 
 def take_prompt(state, task) -> str:
-    return f"Exchange: take a card ({state.pending} more to take)"
+    return f"Take a card from the common space ({state.pending} more to take)"
 
 
 def take(state, task, action: Take) -> None:

@@ -44,6 +44,32 @@ PHASE_WORDS = {
 }
 
 
+# What the tables panel calls the phases and card types a view holds (the cards go by their glossary names).
+PHASE_NAMES = {
+    "setup_discard": "Discarding at setup", "action": "Action", "airport_discard": "Airport discard",
+    "police": "Police Station", "police_redraw": "Draw after the Police Station",
+    "exchange_give": "Exchange, putting cards in", "exchange_take": "Exchange, taking cards",
+    "flush_hand": "Flush, drawing a new hand", "flush_common": "Flush, dealing the common space",
+    "refill": "Refill", "over": "Game over",
+}
+
+
+def value_names(names: dict[str, str]) -> dict[str, str]:
+    """The glossary's names with the phases and card types added (a card type names the cards'
+    backs, not the glossary's draw pile)."""
+    return {**names, **PHASE_NAMES, **TYPE_NAMES}
+
+
+def gains(before: dict[str, Any], after: dict[str, Any]) -> str:
+    """"+3 VP, −7G, +1 technology": what the seat's own VP, coins and technology did."""
+    seat = before.get("seat")
+    if seat is None:
+        return ""
+    was, now = before["seats"][seat], after["seats"][seat]
+    changes = [(now[key] - was[key], unit) for key, unit in (("vp", " VP"), ("coins", "G"), ("technology", " technology"))]
+    return ", ".join(f"{'+' if change > 0 else '−'}{abs(change)}{unit}" for change, unit in changes if change)
+
+
 def _seat(view: dict[str, Any], seat: int) -> str:
     return seat_label(seat) + (" (you)" if view.get("seat") == seat else "")
 
@@ -146,7 +172,8 @@ def _gains(gains: dict[str, int]) -> str:
 def _construct(t, e) -> str:
     copies = f"{e['count']} copies of " if e["count"] > 1 else ""
     space = "their own" if e["space"] == e["seat"] else f"{seat_label(e['space'])}'s"
-    return f"{who(e)} constructs {copies}{t.name[e['card']]} in {space} construction space for {e['cost']}G{_gains(e['gains'])}"
+    cost = f"for {e['cost']}G" if e["cost"] else "at no cost"
+    return f"{who(e)} constructs {copies}{t.name[e['card']]} in {space} construction space {cost}{_gains(e['gains'])}"
 
 
 def _book_close(t, e) -> str:
@@ -160,10 +187,10 @@ def _airport_discard(t, e) -> str:
 
 
 def _handed(verb: str):
-    """give / take: a face-up card by name, a face-down Public Works card by its back."""
+    """give (puts) / take: a face-up card by name, a face-down Public Works card by its back."""
     def sentence(t, e) -> str:
         card = t.name[e["card"]] if "card" in e else "a face-down Public Works card"
-        where = "to" if verb == "gives" else "from"
+        where = "into" if verb == "puts" else "from"
         return f"{who(e)} {verb} {card} {where} the common space"
     return sentence
 
@@ -175,11 +202,11 @@ def _flush(t, e) -> str:
 
 def _city_hall(t, e) -> str:
     coins = ", ".join(f"{seat_label(seat)} {coins}G" for seat, coins in enumerate(e["coins"]))
-    return f"City Hall: coins are now {coins}"
+    return f"The City Hall takes effect: coins are now {coins}"
 
 
 _EVENTS = {
-    "game_starts": lambda t, e: (f"{seat_label(e['first'])} is the first player; the common space: "
+    "game_starts": lambda t, e: (f"{seat_label(e['first'])} is the first player; the common space holds "
                                  f"{_cards(t, e['common'])}"),
     "setup_discard": lambda t, e: f"{who(e)} discards {t.name[e['card']]} from their starting hand",
     "draw": lambda t, e: f"{who(e)} draws {an(TYPE_NAMES[e['pile']])} card",
@@ -191,11 +218,11 @@ _EVENTS = {
     "airport_discard": _airport_discard,
     "accomplish": lambda t, e: (f"{who(e)} accomplishes the {t.name[e['card']]} for {e['cost']}G "
                                 f"and now has {e['vp']} VP"),
-    "police_take": lambda t, e: (f"{who(e)} takes {an(TYPE_NAMES[e['type']])} card from "
-                                 f"{seat_label(e['opponent'])}'s hand (Police Station)"),
-    "police_decline": lambda t, e: f"{who(e)} takes no card (Police Station)",
+    "police_take": lambda t, e: (f"{who(e)} uses the Police Station to take {an(TYPE_NAMES[e['type']])} card "
+                                 f"from {seat_label(e['opponent'])}'s hand"),
+    "police_decline": lambda t, e: f"{who(e)} takes no card with the Police Station",
     "exchange": lambda t, e: f"{who(e)} exchanges cards with the common space",
-    "give": _handed("gives"),
+    "give": _handed("puts"),
     "take": _handed("takes"),
     "flush": _flush,
     "flush_dealt": lambda t, e: f"The common space is dealt anew: {_cards(t, e['common'])}",
@@ -222,23 +249,23 @@ _ACTIONS = {
     "discard": lambda t, a: f"Discard {t.name.get(a.card, a.card)}",
     "construct": _construct_action,
     "book_close": lambda t, a: "Book-close your space",
-    "accomplish": lambda t, a: f"Accomplish {t.name.get(a.card, a.card)}",
-    "exchange": lambda t, a: "Exchange with the common space",
-    "flush": lambda t, a: "Flush",
+    "accomplish": lambda t, a: f"Accomplish {t.name.get(a.card, a.card)} ({t.vp.get(a.card, 0)} VP)",
+    "exchange": lambda t, a: "Exchange cards with the common space",
+    "flush": lambda t, a: "Flush your hand and the common space",
     "pass": lambda t, a: "Pass",
     "airport_discard": _airport_action,
     "police_take": lambda t, a: f"Take {an(TYPE_NAMES[a.type])} card from {seat_label(a.opponent)}'s hand",
-    "police_decline": lambda t, a: "Take no card (Police Station)",
-    "give": lambda t, a: f"Give {t.name.get(a.card, a.card)}",
-    "end_giving": lambda t, a: "Stop giving; take as many cards",
-    "take": lambda t, a: f"Take {t.name.get(a.card, a.card)}",
+    "police_decline": lambda t, a: "Take no card",
+    "give": lambda t, a: f"Put {t.name.get(a.card, a.card)} into the common space",
+    "end_giving": lambda t, a: "Stop, and take as many cards from the common space",
+    "take": lambda t, a: f"Take {t.name.get(a.card, a.card)} from the common space",
     "draw": lambda t, a: f"Draw from the {TYPE_NAMES[a.pile]} pile",
 }
 
 _PRIVATE = {  # the private part, for the seat that may see it
     "draw": lambda t, p: f"you draw {t.name[p['card']]}",
     "police_take": lambda t, p: f"you see it is {t.name[p['card']]}",
-    "give": lambda t, p: f"you give {t.name[p['card']]}",
+    "give": lambda t, p: f"you put {t.name[p['card']]} there",
     "take": lambda t, p: f"you take {t.name[p['card']]}",
 }
 

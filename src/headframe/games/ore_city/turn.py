@@ -11,7 +11,7 @@ from .components import PUBLIC_WORKS
 from .construction import constructions
 from .refill import end_turn
 
-PROMPT = "Construct, book-close, accomplish, exchange, flush or pass"
+PROMPT = "Take one action: construct, book-close, accomplish, exchange, flush or pass"
 BOOK_CLOSE = BookClose.of()
 ALWAYS = (Exchange.of(), Flush.of(), Pass.of())  # built once: asked for every turn
 
