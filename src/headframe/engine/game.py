@@ -242,7 +242,9 @@ class Game:
         the rest."""
         names: dict[str, str] = {}
         for entry in self.glossary:
-            names.setdefault(entry.key.partition(":")[2], entry.name)
+            named = entry.key.partition(":")[2]
+            if named and not named.isdigit():  # "1" or "" name nothing a view holds
+                names.setdefault(named, entry.name)
         return names
 
     def explanations(self) -> Iterable[Entry]:
