@@ -83,7 +83,7 @@ def test_area_clicks_build_mines_and_adits_sit_on_borders():
     root = parse(GAME.render_board(state.view(0)))
     truro = group_of(root, data_area="truro")
     assert "build_mine:truro" in truro.get("data-actions").split()
-    assert "Build a mine in Truro (auction)" in truro.find("svg:title", NS).text  # the menu's words
+    assert "Build a mine in Truro: auction it (the winner spends 2 TP)" in truro.find("svg:title", NS).text  # the menu's words
     border = group_of(root, data_border="truro-falmouth")
     assert border.get("data-actions") == "build_adit:truro-falmouth"
     play(state, "build_adit:truro-falmouth")

@@ -1,7 +1,7 @@
 """Tinners' Trail explains itself (#21): every area, piece, box and track has a
 glossary entry built from the component data, the board names each thing it
 draws by that entry, seats read as people's names, no id reaches a text, and
-the terminal draws the map with its borders."""
+the terminal names the adits (an area's borders are in its glossary entry)."""
 
 from __future__ import annotations
 
@@ -216,17 +216,14 @@ def test_render_text_is_plain_text_without_ids_or_raw_data(sample):
         assert not re.search(r"[{}\[\]]|\bNone\b|\bTrue\b|\bFalse\b|Seat 0", text)
 
 
-def test_render_text_draws_the_map_with_its_borders_and_adits():
+def test_render_text_names_the_adits_and_the_glossary_names_the_borders():
     state = new(3, seed=3)
     actions_phase(state, pending=[0, 1, 2], money=[20, 20, 20])
     play(state, "build_adit:truro-falmouth")
     text = GAME.render_text(state.view(None))
-    lines = text.splitlines()
-    (st_just,) = [line for line in lines if line.strip().startswith("St Just ") and "—" in line]
-    assert st_just.split("—")[1].strip() == "St Ives, Penzance"  # the map's borders (TIN-R11)
-    (truro,) = [line for line in lines if line.strip().startswith("Truro ") and "—" in line]
-    assert "=Falmouth" in truro and "=" not in st_just
-    assert "Adits: between Truro and Falmouth" in text
+    assert "Adits: Truro–Falmouth" in text
+    assert "type ? and an area's name for its borders" in text
+    assert GAME.glossary["area:st_just"].text.endswith("Borders St Ives and Penzance.")  # TIN-R11
 
 
 # --- statistics ---------------------------------------------------------------------
@@ -234,5 +231,5 @@ def test_render_text_draws_the_map_with_its_borders_and_adits():
 def test_every_statistic_has_a_name_in_words():
     for key in SAMPLES[-1].statistics():
         assert "_" not in GAME.statistic_label(key) and GAME.statistic_label(key)[0].isupper()
-    assert GAME.statistic_label("score_turn_2") == "VP from turn 2's investments"
+    assert GAME.statistic_label("score_turn_2") == "Victory points from turn 2's external investments"
     assert GAME.statistic_label("vp") == "Victory points"

@@ -248,8 +248,8 @@ def test_tie_breaks_money_then_cubes_then_order():
     end_actions(state, [0, 1, 2])
     state.step, state.actor = "over", -1
     result = state.result()
-    assert result.ranking == (2, 1, 3) and result.tiebreak == "money"
-    assert result.ties == ((0, 1, "money"),)  # TIN-R53: every pair level on VP names its criterion
+    assert result.ranking == (2, 1, 3) and result.tiebreak == "the most money left"
+    assert result.ties == ((0, 1, "the most money left"),)  # TIN-R53: every pair level on VP names its criterion
 
     state.money = [5, 5, 0]
     state.mine = [-1] * 19
@@ -258,12 +258,12 @@ def test_tie_breaks_money_then_cubes_then_order():
     state.copper[camborne], state.tin[camborne] = 2, 1
     result = state.result()
     assert state.cubes_in_own_mines() == [3, 0, 0]
-    assert result.ranking == (1, 2, 3) and result.tiebreak == "cubes in own mine areas"
+    assert result.ranking == (1, 2, 3) and result.tiebreak == "the most tin and copper cubes left in the areas of one's mines"
 
     state.mine[camborne] = -1
     state.order = [1, 0, 2]  # turn-4 pass order
     result = state.result()
-    assert result.ranking == (2, 1, 3) and result.tiebreak == "order of play"
+    assert result.ranking == (2, 1, 3) and result.tiebreak == "highest up the order of play"
 
 
 def test_money_is_kept_between_turns_and_time_is_not():

@@ -61,12 +61,17 @@ def test_every_kind_has_a_readable_sentence(kind):
 
 
 @pytest.mark.parametrize("kind, text", [
-    ("roll", "St Just is rolled for (dice 4, 2 and 1): +4 water, +2 copper, +1 tin"),
+    ("roll", "The dice for St Just show 4, 2 and 1: 4 water cubes, 2 copper cubes and 1 tin cube added"),
+    ("ore_prices", "Turn 1: tin sells for £6 a cube, copper for £7 a cube"),
+    ("mine_ore", "Seat 2 mines 2 copper cubes in St Agnes for £2"),
+    ("auction", "Seat 2 puts a mine in Camborne up for auction"),
+    ("invest", "Seat 2 places an investment cube in the £15 box"),
+    ("stop_pumping", "Seat 3 stops pumping, leaving 2 discs unused"),
     ("mine_built", "Seat 3 builds a mine in St Ives for £15"),
     ("build_adit", "Seat 1 builds an adit between St Just and St Ives"),
     ("drop_out", "Seat 1 drops out of the auction (cannot bid higher)"),
-    ("improve_steam_pumps", "Seat 3 takes a stack of 1 steam pump disc"),
-    ("sell_ore", "Ore is sold: Seat 1 earns £12, Seat 2 £7"),
+    ("improve_steam_pumps", "Seat 3 improves steam pumps with a stack of 1 disc"),
+    ("sell_ore", "All ore mined this turn is sold: Seat 1 earns £12, Seat 2 £7"),
     ("game_over", "Game over: Seat 1 has 18 VP, Seat 2 18 VP, Seat 3 8 VP"),
 ])
 def test_exact_sentences(kind, text):
@@ -87,5 +92,22 @@ def test_every_action_reads_without_raw_data():
     words = {GAME.describe_action(action) for action in GAME.enumerate_actions(4)}
     for text in words:
         assert_readable(text)
-    assert "Build an adit between St Just and St Ives" in words
-    assert "Build a mine in St Agnes (auction)" in words
+    assert "Build an adit between St Just and St Ives (3 TP)" in words  # rulebook: E. Build Adit
+    assert "Build a mine in St Agnes: auction it (the winner spends 2 TP)" in words  # rulebook: A. Build Mine
+    assert "Mine 2 copper and 1 tin in Redruth (1 TP)" in words  # rulebook: B. Mine Ore
+    assert "Sell pasties for £1 (1 TP)" in words  # rulebook: H. Sell Pasties
+
+
+def test_every_prompt_says_what_to_do_and_every_label_reads_as_a_choice():
+    places = set(GAME.tables.area_names)
+    state = GAME.new_state(4, 7)
+    rng = Rng(7)
+    while not state.is_over():
+        seat = state.to_move()[0]
+        decision = state.decision(seat)
+        assert decision.prompt[0].isupper() and decision.prompt not in places, decision.prompt
+        assert " " in decision.prompt, decision.prompt  # a sentence, not a name
+        for action in decision.actions:
+            label = GAME.describe_action(action)
+            assert label[0].isupper() or label[0] in "£0123456789", label
+        state.apply(seat, rng.choice(decision.actions))

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cached_property
-from typing import Any
+from typing import Any, cast
 
 from headframe import engine
 from headframe.engine import Game
 from headframe.engine.observation import ObservationLayout
 
-from . import board, components, encoding, glossary, heuristic, text
+from . import board, components, encoding, glossary, heuristic, hints, scoring, terminal, text
 from .actions import TinAction
 from .components import SCHEMA, Tables
 from .options import TinnersTrailOptions
@@ -33,7 +33,7 @@ class TinnersTrail(Game):
         {"roll_modifiers_on_mine_build": False, "investment_decline_is_final": False, "prospect_in_final_turn": False},
     )
     statistic_labels = {
-        **{f"score_turn_{turn}": f"VP from turn {turn}'s investments" for turn in range(1, 5)},
+        **{f"score_turn_{turn}": f"Victory points from turn {turn}'s external investments" for turn in range(1, 5)},
         "vp": "Victory points",
         "money": "Money left (£)",
         "mines": "Mines built",
@@ -105,6 +105,24 @@ Four turns of seven phases; victory points come only from investments.
             return super().evaluate(state)
         return heuristic.evaluate(state)
 
+    def round_of(self, state: engine.State) -> int | None:
+        return cast(TinnersTrailState, state).turn  # rulebook: Game Play, four turns
+
+    def standing(self, state: engine.State) -> list[int]:
+        """Each seat's victory points from the cubes on the Investment Display so far."""
+        return scoring.victory_points(state)
+
+    def gains(self, before: dict[str, Any], after: dict[str, Any]) -> str:
+        return hints.gains(before, after)
+
+    def value_names(self) -> dict[str, str]:
+        """The glossary's names (areas by their ids), and the borders and steps a view holds."""
+        t = self.tables
+        names = super().value_names()
+        names.update({border: f"{t.area_names[a]}–{t.area_names[b]}" for border, (a, b) in zip(t.border_ids, t.borders)})
+        names.update(text.STEP_WORDS)
+        return names
+
     def explanations(self) -> Iterable[engine.Entry]:
         return glossary.explanations(self.tables, self.components)
 
@@ -116,7 +134,7 @@ Four turns of seven phases; victory points come only from investments.
         return board.render_boards(self, shared, views, narrow)
 
     def render_text(self, view: dict[str, Any]) -> str:
-        return text.render_text(self.tables, view)
+        return terminal.render_text(self.tables, view)
 
     def describe_event(self, entry: dict[str, Any]) -> str:
         return text.PHRASES.event(self.tables, entry)

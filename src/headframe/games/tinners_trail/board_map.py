@@ -15,6 +15,8 @@ from headframe.engine.people import listed
 
 from . import glossary
 from .drawing import (
+    ADIT,
+    ADIT_EDGE,
     CLEAR_LAND,
     COPPER,
     HIGHLIGHT,
@@ -147,20 +149,32 @@ def _sea_and_borders(game, layout: MapLayout) -> str:
 
 @cache
 def _legend(layout: MapLayout) -> str:
+    """What each mark on the map means: one row wide (the pieces' letters east of the
+    Lizard), two narrow."""
     sea_x, sea_y, _, sea_h = layout.sea
     x, y = sea_x + 12, sea_y + sea_h - 14
-    pieces = (196, 0)  # where "Pt port ..." goes from the legend's start
-    coast = 418
     if layout.legend_rows == 2:
         y -= 24
-        coast, pieces = 196, (0, 24)
+        places = {"pieces": (0, 24), "coast": (196, 0), "adit": (228, 24), "mine": (290, 0)}
+    else:
+        places = {"pieces": (670, 0), "coast": (196, 0), "adit": (290, 0), "mine": (360, 0)}
     parts = []
     for offset, colour, word in ((0, COPPER, "copper"), (76, TIN, "tin"), (122, WATER, "water")):
         parts.append(svg.element("rect", x=x + offset, y=y - 13, width=14, height=14, rx=2, fill=colour))
         parts.append(svg.text(x + offset + 19, y, word, font_size=15, fill=INK))
-    parts.append(svg.text(x + pieces[0], y + pieces[1], "Pt port · Mi miner · Tr train", font_size=15, fill=INK))
-    parts.append(svg.element("rect", x=x + coast, y=y - 12, width=26, height=5, fill=WATER))
-    parts.append(svg.text(x + coast + 32, y, "coast", font_size=15, fill=INK))
+    px, py = x + places["pieces"][0], y + places["pieces"][1]
+    parts.append(svg.text(px, py, "Pt port · Mi miner · Tr train", font_size=15, fill=INK))
+    cx, cy = x + places["coast"][0], y + places["coast"][1]
+    parts += [svg.element("rect", x=cx, y=cy - 12, width=26, height=5, fill=WATER),
+              svg.text(cx + 32, cy, "coast", font_size=15, fill=INK)]
+    ax, ay = x + places["adit"][0], y + places["adit"][1]
+    parts += [svg.element("rect", x=ax, y=ay - 14, width=15, height=15, rx=3, fill=ADIT, stroke=ADIT_EDGE,
+                          stroke_width=2),
+              svg.text(ax + 21, ay, "adit", font_size=15, fill=INK)]
+    mx, my = x + places["mine"][0], y + places["mine"][1]
+    parts += [svg.element("polygon", points=f"{mx},{my + 1} {mx + 9},{my - 15} {mx + 18},{my + 1}", fill=MUTED,
+                          stroke=INK, stroke_width=1),
+              svg.text(mx + 24, my, "mine", font_size=15, fill=INK)]
     return svg.group(*parts, class_="legend")
 
 
@@ -278,7 +292,7 @@ def _adit(game, border: str, ends: tuple, where: str, r: int) -> str:
     (ax, ay), (bx, by) = ends
     mx, my = (ax + bx) / 2, (ay + by) / 2
     shape = svg.element("rect", x=mx - (r - 1), y=my - (r - 1), width=2 * (r - 1), height=2 * (r - 1), rx=3,
-                        fill="#3b2a1a", stroke="#f0c36d", stroke_width=2)
+                        fill=ADIT, stroke=ADIT_EDGE, stroke_width=2)
     return explained(shape, game.glossary[glossary.piece_key("adit")], hint=f"Adit {where}", data_border=border)
 
 
@@ -289,7 +303,7 @@ def _adit_site(game, border: str, ends: tuple, r: int, actions: Sequence) -> str
         return ""
     (ax, ay), (bx, by) = ends
     mx, my = (ax + bx) / 2, (ay + by) / 2
-    shape = svg.element("circle", cx=mx, cy=my, r=r, fill="#f0c36d", stroke=INK, stroke_width=2)
+    shape = svg.element("circle", cx=mx, cy=my, r=r, fill=ADIT_EDGE, stroke=INK, stroke_width=2)
     return explained(shape, game.glossary[glossary.piece_key("adit")], [action.id for action in actions],
                      game.describe_action(actions[0]), data_border=border)
 

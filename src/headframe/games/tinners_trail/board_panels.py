@@ -14,7 +14,24 @@ from headframe.engine import seat_colour, seat_label, seat_number, svg
 from headframe.engine.people import listed
 
 from . import glossary
-from .drawing import COPPER, INK, MUTED, SMALLEST, TIN, WATER, Said, explained, label, line, seat_name, words, wrapped
+from .drawing import (
+    ADIT,
+    ADIT_EDGE,
+    COPPER,
+    INK,
+    MUTED,
+    PUMP_DISC,
+    SMALLEST,
+    TIN,
+    WATER,
+    Said,
+    explained,
+    label,
+    line,
+    seat_name,
+    words,
+    wrapped,
+)
 from .text import STEP_WORDS
 
 PANEL_X = 940  # the right-hand column: players, prices
@@ -250,8 +267,8 @@ def _developments(game, x: int, y: int, available: tuple[int, ...],
     for number, ((kind, piece), left) in enumerate(zip(_STOCK, available)):
         px = x + number * 64
         if piece == "adit":
-            shape = svg.element("rect", x=px + 6, y=y + 27, width=20, height=19, rx=3, fill="#3b2a1a",
-                                stroke="#f0c36d", stroke_width=2)
+            shape = svg.element("rect", x=px + 6, y=y + 27, width=20, height=19, rx=3, fill=ADIT,
+                                stroke=ADIT_EDGE, stroke_width=2)
         else:
             shape = svg.group(
                 svg.element("rect", x=px, y=y + 26, width=29, height=20, rx=4, fill="#4a3b2c"),
@@ -262,13 +279,15 @@ def _developments(game, x: int, y: int, available: tuple[int, ...],
         stock.append(explained(svg.group(shape, count), game.glossary[glossary.piece_key(piece)],
                                hint=f"{left} {piece}{'s' if left != 1 else ''} available"))
     parts = [explained(svg.group(*stock), game.glossary[glossary.DEVELOPMENTS]),
-             svg.text(x, y + 78, "Steam pumps", font_size=16, font_weight="bold", fill=INK)]
+             svg.text(x, y + 78, "Steam pumps", font_size=16, font_weight="bold", fill=INK),
+             svg.element("circle", cx=x + 137, cy=y + 72, r=7, fill=PUMP_DISC),
+             svg.text(x + 150, y + 78, "steam pump disc", font_size=15, fill=INK)]
     for box, discs, actions, does in pumps:
         bx = x + box * 64
         shape = svg.group(
             svg.element("rect", x=bx, y=y + 88, width=56, height=44, rx=6, fill="#ffffff", stroke="#8c7b62",
                         stroke_width=2),
-            *(svg.element("circle", cx=bx + 11 + d * 17, cy=y + 102, r=7, fill="#5d6d7e") for d in range(discs)),
+            *(svg.element("circle", cx=bx + 11 + d * 17, cy=y + 102, r=7, fill=PUMP_DISC) for d in range(discs)),
             svg.text(bx + 28, y + 127, f"box {box + 1}", font_size=15, text_anchor="middle", fill=MUTED,
                      class_="label"),
         )

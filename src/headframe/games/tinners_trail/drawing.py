@@ -16,6 +16,7 @@ from headframe.engine.glossary import Entry
 COPPER, TIN, WATER = "#b8652b", "#9aa4ad", "#2f6fc0"
 LAND, CLEAR_LAND, SEA, INK, MUTED = "#efe2c2", "#f8f4ea", "#cfe3f3", "#2b2118", "#6e6357"
 HIGHLIGHT = "#111111"
+ADIT, ADIT_EDGE, PUMP_DISC = "#3b2a1a", "#f0c36d", "#5d6d7e"
 SMALLEST = 12  # no text of the board is smaller (SVG units)
 
 

@@ -76,7 +76,7 @@ FLOW = Flow("Tinners' Trail", task=task, steps=[
     automatic("sell_ore", sell_ore.phase_four),
     decide("invest", external_investments.choices,
            {Invest: external_investments.invest, Decline: external_investments.decline},
-           prompt="Invest in one box, or decline"),
+           prompt="Place an investment cube, or make no further investment"),
     decide("prospect", prospecting.choices, {Prospect: prospecting.prospect},
            prompt="Choose a clear area to prospect"),
     automatic("end_of_turn", end_of_turn.end_of_turn),

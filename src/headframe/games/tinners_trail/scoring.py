@@ -43,15 +43,21 @@ def cubes_in_own_mines(state) -> list[int]:
     return cubes
 
 
+# The tie-breakers, as the rulebook's End of the Game names them.
+MOST_MONEY = "the most money left"
+MOST_CUBES = "the most tin and copper cubes left in the areas of one's mines"
+HIGHEST_IN_ORDER = "highest up the order of play"
+
+
 def final_result(state) -> Result:
     # rulebook: End of the Game; TIN-R52, TIN-R53
     order = state.order
     return Result.rank(
         victory_points(state),
         (
-            ("money", list(state.money)),
-            ("cubes in own mine areas", cubes_in_own_mines(state)),
-            ("order of play", [-order.index(seat) for seat in range(state.players)]),
+            (MOST_MONEY, list(state.money)),
+            (MOST_CUBES, cubes_in_own_mines(state)),
+            (HIGHEST_IN_ORDER, [-order.index(seat) for seat in range(state.players)]),
         ),
     )
 

@@ -24,7 +24,7 @@ def improve_steam_pumps(state, task, action) -> None:
 # --- using the stack: the "pumps" step -----------------------------------------------
 
 def prompt(state, task) -> str:
-    return f"Remove water ({state.pumping} left)"
+    return f"Remove a water cube ({state.pumping} left), or stop pumping"
 
 
 def choices(state, task) -> list:
