@@ -134,7 +134,7 @@ def test_work_is_clicked_on_the_mine_site_and_a_capital_call_on_its_card():
     site = state.board.camp_sites["C1"][0]
     hexagon = [e for e in place(picture, site).iter() if e.get("data-actions")]
     assert hexagon and f"work_at:0:{site}" in hexagon[0].get("data-actions").split()
-    assert "works" in hexagon[0].find(f"{SVG}title").text
+    assert "Work mine site" in hexagon[0].find(f"{SVG}title").text
     assert "your ready miner at camp 1" in hexagon[0].find(f"{SVG}title").text  # the picture shows no miner numbers
     at_management(state, 0)
     picture = render(state.view(0))

@@ -100,7 +100,8 @@ def test_every_kind_has_a_readable_sentence(kind):
     ("excess_rock", "Seat 2 places an excess poor rock by poor-rock space 16: it goes onto the poor-rock "
                     "terrain token of mine site 7"),
     ("build", "Seat 2 builds a shaft house on build space 11"),
-    ("row", "Seat 2 resolves row 1 of the 2-copper production card, completing the company claim"),
+    ("row", "Seat 2 resolves row 1 of the 2-copper production card (equipment + underground development + poor rock "
+            "→ 2 copper), completing the company claim"),
     ("play", "Seat 2 plays the surface development card as surface development for a labor icon, converted by "
              "the terrain token"),
     ("ignore_icon", "Seat 2 uses company houses to ignore an unrest icon"),
@@ -145,6 +146,6 @@ def test_every_action_reads_without_raw_data():
     words = {GAME.describe_action(action) for action in GAME.enumerate_actions(4)}
     for text in words:
         assert_readable(text)
-    assert "miner 1 works mine site 7" in words  # people count miners and places from 1; the action's miner is 0
-    assert ("play the labor and surface development card as surface development for a labor icon, as the first "
+    assert "Work mine site 7 with miner 1" in words  # people count miners and places from 1; the action's miner is 0
+    assert ("Play the labor and surface development card as surface development for a labor icon, as the first "
             "of a 2:1 pair") in words

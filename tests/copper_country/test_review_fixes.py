@@ -275,7 +275,7 @@ def test_second_tiebreak_among_those_still_tied_only():  # COP-R40, COP-R41
     # Without cemetery and unrest cards, seats 0 and 1 alone are still tied; seat 0's explosive 1 beats
     # seat 1's labor 0 among them (tied_players), but not seat 2's original labor 2 (all_players).
     result = tied_result("tied_players", *FIRST)
-    assert result.ranking == (2, 3, 1) and (0, 1, "without cemetery and unrest cards") in result.ties
+    assert result.ranking == (2, 3, 1) and (0, 1, scoring.WITHOUT_CEMETERY_AND_UNREST) in result.ties
     result = tied_result("all_players", *FIRST)
     assert result.ranking == (2, 2, 1) and (0, 1, None) in result.ties
 

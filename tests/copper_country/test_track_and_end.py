@@ -289,7 +289,7 @@ def test_tiebreak_without_cemetery_cards():  # rulebook: Ending the Game; COP-R4
                   if state.tables.produce_row[c].unrest and state.tables.produce_row[c].copper == 3)
     result = scored(state, [[cemetery], [unrest]], companies=("CO5", "CO5"))
     assert result.scores[0] == result.scores[1]
-    assert result.winners == (1,) and result.tiebreak == "without cemetery cards"
+    assert result.winners == (1,) and result.tiebreak == scoring.WITHOUT_CEMETERY
 
 
 def test_second_tiebreak_and_shared_win():  # COP-R40
@@ -305,7 +305,7 @@ def test_second_tiebreak_and_shared_win():  # COP-R40
     unrest_3, plain_2, unrest_5 = find(1, 3, "unrest"), find(1, 2), find(2, 5, "unrest")
     result = scored(state, [[unrest_3[0], plain_2[0]], [unrest_5[0]]], companies=("CO5", "CO5"))
     assert result.scores == (5, 5) and result.winners == (0,)
-    assert result.tiebreak == "without cemetery and unrest cards"
+    assert result.tiebreak == scoring.WITHOUT_CEMETERY_AND_UNREST
     result = scored(state, [[unrest_3[0], plain_2[0]], [unrest_3[1], plain_2[1]]], companies=("CO5", "CO5"))
     assert result.ranking == (1, 1)  # they remain tied: a shared win
 

@@ -13,7 +13,7 @@ from headframe.engine import Game
 from headframe.engine.glossary import Entry
 from headframe.engine.observation import ObservationLayout
 
-from . import actions, board, encoding, glossary, heuristic, terminal, text
+from . import actions, board, encoding, glossary, heuristic, own_words, terminal, text
 from .actions import CopperAction
 from .components import SCHEMA, Tables, powers
 from .options import CopperCountryOptions
@@ -38,9 +38,9 @@ class CopperCountry(Game):
         {"short_game": "era_3_intro", "turn_limit": 100},
     )
     statistic_labels = {
-        "score_copper": "Copper value",
+        "score_copper": "Copper value of the copper pile",
         "score_company_claim": "Company claim",
-        "score_specialization": "Resource specialization",
+        "score_specialization": "Resource specialization score",
         "copper_cards": "Copper cards produced",
         "turns": "Turns played",
         "shifts": "Shifts worked",
@@ -53,6 +53,7 @@ class CopperCountry(Game):
         "miners_to_unrest": "Miners sent to unrest",
         "miners_to_cemetery": "Miners sent to the cemetery",
     }
+    round_name = "Era"
     data_file = "copper-country.data.yaml"
     schema = SCHEMA
     turn_guide = (
@@ -151,6 +152,18 @@ broken without cemetery cards, then without unrest cards too.
 
     def describe_event(self, entry: dict[str, Any]) -> str:
         return text.describe_event(self, entry)
+
+    def value_names(self) -> dict[str, str]:
+        return own_words.value_names(self, super().value_names())
+
+    def round_of(self, state) -> int:
+        return own_words.round_of(state)
+
+    def standing(self, state) -> list[int]:
+        return own_words.standing(state)
+
+    def gains(self, before: dict[str, Any], after: dict[str, Any]) -> str:
+        return own_words.gains(before, after)
 
 
 __all__ = ["CopperCountry", "CopperCountryOptions", "CopperCountryState"]

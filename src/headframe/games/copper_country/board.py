@@ -22,6 +22,7 @@ from headframe.engine import seat_label, svg
 from headframe.engine.people import listed
 
 from .board_ledger import ledger, ledger_height, ledgers
+from .board_legend import TRACK_MARKS, key, piece_items, resource_items, track_items
 from .board_map import INK, MAP, MUTED, NARROW_MAP, HexMap, label, map_height, text_width
 from .board_panel import Panel, at_hand, businesses, decks, panel
 from .board_parts import Actions, amounts, place_of, titled
@@ -30,22 +31,13 @@ from .text import BUILDINGS
 
 WIDTH = 1000
 TRACK_TOP, TRACK_CELL = 34, 29
-LEDGER_TOP = MAP[1] + MAP[3] + 14
+KEYS_TOP = MAP[1] + MAP[3] + 22
 WIDE_PANEL = Panel(596, 394, 5, 0, False)
 NARROW_SCALE = svg.NARROW_TEXT / 12
 NARROW_ROOM = 342  # units before the scale: 342 * 7/6 = 399
 NARROW_PANEL = Panel(8, NARROW_ROOM - 16, 4, 18, True)
 BACKGROUND = "#fbf8f2"
 TRACK_FILL = "#f4efe6"
-TRACK_ICONS = {  # icon -> (label, fill)
-    "start": ("S", "#ffffff"),
-    "end": ("END", "#3d3d3d"),
-    "local_business": ("LB", "#f6d365"),
-    "era_2": ("II", "#a8d5ba"),
-    "era_3": ("III", "#6fb98f"),
-    "event_19th": ("19", "#f4a6a6"),
-    "event_20th": ("20", "#d98c8c"),
-}
 
 __all__ = ["place_of", "render_board"]
 
@@ -55,14 +47,24 @@ def render_board(game, view: dict[str, Any], narrow: bool = False) -> str:
     words = f"Copper Country, {view['board']} board, {view['era_name']}"
     if narrow:
         return _narrow(game, view, actions, words)
-    height = LEDGER_TOP + sum(ledger_height(view, entry) for entry in view["seats"]) + 8
+    keys_height, keys = _keys(game, KEYS_TOP, WIDTH - 20)
+    ledger_top = KEYS_TOP + keys_height
+    height = ledger_top + sum(ledger_height(view, entry) for entry in view["seats"]) + 8
     return svg.document(
         WIDTH, height,
         svg.element("rect", x=0, y=0, width=WIDTH, height=height, fill=BACKGROUND),
-        _heading(game, view), _track(game, view, TRACK_TOP, len(view["track"]["icons"]), 560, False),
+        _heading(game, view), _track(game, view, TRACK_TOP, len(view["track"]["icons"]), WIDTH - 20, False),
         HexMap(game, view, actions).draw(), panel(game, view, actions, WIDE_PANEL, MAP[1] + 12),
-        ledgers(game, view, actions, LEDGER_TOP),
+        keys, ledgers(game, view, actions, ledger_top),
         label=words)
+
+
+@lru_cache(maxsize=4)
+def _keys(game, top: float, room: float) -> tuple[float, str]:
+    """The keys to the map's colours and pieces, from `top` (a first line's baseline) in `room`."""
+    resources_height, resources = key(10, top, room, "Resources:", resource_items(game.tables.resource_name))
+    pieces_height, pieces = key(10, top + resources_height, room, "On the map:", piece_items())
+    return resources_height + pieces_height, resources + pieces
 
 
 def _narrow(game, view, actions: Actions, words: str) -> str:
@@ -79,6 +81,7 @@ def _narrow(game, view, actions: Actions, words: str) -> str:
     others = [entry for entry in view["seats"] if entry["seat"] != view["seat"]]
     blocks = [_banner(game, view), *_narrow_ledgers(game, view, actions, own),
               *([(now[0] + 8, now[1])] if now[1] else []), *shared, _narrow_track(game, view),
+              _narrow_keys(game),
               *_narrow_ledgers(game, view, actions, others)]
     placed, y = [], 0.0
     for height, markup in blocks:
@@ -90,6 +93,11 @@ def _narrow(game, view, actions: Actions, words: str) -> str:
         svg.element("rect", x=0, y=0, width=svg.NARROW_WIDTH, height=height, fill=BACKGROUND),
         svg.group(*placed, transform=f"scale({NARROW_SCALE:.4f})"),
         label=words)
+
+
+def _narrow_keys(game) -> tuple[float, str]:
+    height, keys = _keys(game, 14, NARROW_ROOM - 20)
+    return height + 6, keys
 
 
 def _narrow_ledgers(game, view, actions: Actions, entries) -> list[tuple[float, str]]:
@@ -156,7 +164,7 @@ def _status(view, x: float, anchor: str) -> str:
 def _narrow_track(game, view) -> tuple[float, str]:
     per_row = (NARROW_ROOM - 20) // TRACK_CELL
     rows = -(-len(view["track"]["icons"]) // per_row)
-    return 46 * rows + 50, _track(game, view, 8, per_row, NARROW_ROOM - 20, True)
+    return 46 * rows + 50 + _track_key_height(NARROW_ROOM - 20), _track(game, view, 8, per_row, NARROW_ROOM - 20, True)
 
 
 def _track(game, view, top: float, per_row: int, room: float, wrap: bool) -> str:
@@ -170,12 +178,23 @@ def _track(game, view, top: float, per_row: int, room: float, wrap: bool) -> str
         lines = [["Industry track: no poor rock left"]]
     if not wrap:
         lines = [[piece for line in lines[:-1] for piece in (*line, "; ")] + lines[-1]]
-    caption = [amounts(10, top + 46 * rows + 10 + 16 * k, *line, room=room, fill=MUTED) for k, line in enumerate(lines)]
-    cells = [svg.group(*caption, svg.title(titled(game, track_key(""))), data_explain=track_key(""))]
+    caption_top = top + 46 * rows + 10
+    caption = [amounts(10, caption_top + 16 * k, *line, room=room, fill=MUTED) for k, line in enumerate(lines)]
+    cells = [svg.group(*caption, svg.title(titled(game, track_key(""))), data_explain=track_key("")),
+             _track_key(caption_top + 16 * len(lines) + 2, room)]
     for number, icon in enumerate(track["icons"], 1):
         off, holds_rock = number > track["end"], track["next"] <= number <= track["end"]
         cells.append(_track_cell(game, number, icon, off, holds_rock, top, per_row))
     return svg.group(*cells)
+
+
+@lru_cache(maxsize=4)
+def _track_key(top: float, room: float) -> str:
+    return key(10, top, room, "Track marks:", track_items())[1]
+
+
+def _track_key_height(room: float) -> float:
+    return key(10, 0, room, "Track marks:", track_items())[0]
 
 
 @lru_cache(maxsize=1024)
@@ -183,7 +202,7 @@ def _track_cell(game, number: int, icon: str, off: bool, holds_rock: bool, top: 
     row, column = divmod(number - 1, per_row)
     x, y = 10 + column * TRACK_CELL, top + row * 46
     centre = x + (TRACK_CELL - 2) / 2
-    words, fill = TRACK_ICONS.get(icon, ("", TRACK_FILL))
+    words, fill, _ = TRACK_MARKS.get(icon, ("", TRACK_FILL, ""))
     parts = [svg.element("rect", x=x, y=y, width=TRACK_CELL - 2, height=40, rx=3,
                          fill="#d9d4cc" if off else fill, stroke=INK, stroke_width=1)]
     if holds_rock:
@@ -195,8 +214,8 @@ def _track_cell(game, number: int, icon: str, off: bool, holds_rock: bool, top: 
         parts.append(label(centre, y + 36, words, TRACK_CELL - 4, font_weight="bold", text_anchor="middle",
                            fill="#ffffff" if icon == "end" else INK))
     state = "poor rock on it" if holds_rock else ("beyond the end" if off else "empty")
-    key = track_key(icon if icon in TRACK_ICONS else "")
-    hint = f"Track space {number}: {state} — {titled(game, key)}"
-    return svg.group(*parts, svg.title(hint), data_explain=key)
+    explain = track_key(icon if icon in TRACK_MARKS else "")
+    hint = f"Track space {number}: {state} — {titled(game, explain)}"
+    return svg.group(*parts, svg.title(hint), data_explain=explain)
 
 

@@ -29,14 +29,20 @@ def _rows(count: int, per_row: int) -> int:
 def ledger_height(view, entry, narrow: bool = False) -> int:
     own = entry["seat"] == view["seat"]
     if narrow:
-        lines = 16 * _holding_lines(view, entry, True) + 8
+        lines = 16 * _holding_lines(view, entry) + 8
         if own:
             return 28 + _rows(len(entry.get("hand", ())), NARROW_PER_ROW) * (CARD_H + 6) + 2 * (TAP + 6) + lines
         known = len(entry["known_cards"])
         return 28 + 2 * (TAP + 6) + lines + (_rows(known, NARROW_PER_ROW) * (CARD_H + 6) + 6 if known else 0)
     if own:
-        return 88 + _rows(len(entry.get("hand", ())), OWN_PER_ROW) * (CARD_H + 6) + 6
-    return CARD_H + 24 + (_rows(len(entry["known_cards"]), KNOWN_PER_ROW) - 1) * (CARD_H + 6)
+        return _hand_top(view, entry) + _rows(len(entry.get("hand", ())), OWN_PER_ROW) * (CARD_H + 6) + 6
+    lines = 16 * _holding_lines(view, entry) + 18
+    return max(lines, CARD_H + 24 + (_rows(len(entry["known_cards"]), KNOWN_PER_ROW) - 1) * (CARD_H + 6))
+
+
+def _hand_top(view, entry) -> int:
+    """Where the wide ledger's own hand starts, below the ledger's lines."""
+    return max(88, 16 * _holding_lines(view, entry) + 14)
 
 
 def ledgers(game, view, actions: Actions, top: float) -> str:
@@ -66,9 +72,10 @@ def ledger(game, view, actions: Actions, entry, y: float, narrow: bool = False) 
     ]
     if not narrow:
         parts += [_supply(entry, mine, 30, y + 28), _miner_pools(entry, mine, 30, y + 62),
-                  _holdings(game, view, entry, 250, y + 18, 300, False)]
+                  _holdings(game, view, entry, 250, y + 18, 300)]
         if "hand" in entry:
-            parts.append(_own_hand(game, entry, actions, (560, y + 18), (HAND_X, y + 88), OWN_PER_ROW))
+            parts.append(_own_hand(game, entry, actions, (560, y + 18), (HAND_X, y + _hand_top(view, entry)),
+                                   OWN_PER_ROW))
         else:
             parts.append(_others_hand(game, entry, actions.none(), (560, y + 8), KNOWN_X, KNOWN_PER_ROW))
         return svg.group(*parts)
@@ -78,9 +85,9 @@ def ledger(game, view, actions: Actions, entry, y: float, narrow: bool = False) 
         top += _rows(len(entry["hand"]), NARROW_PER_ROW) * (CARD_H + 6)
     else:
         parts.append(_others_hand(game, entry, actions.none(), (right - 8 - CARD_W, top - 6), x, NARROW_PER_ROW,
-                                  top + 2 * (TAP + 6) + 16 * _holding_lines(view, entry, True) + 6))
+                                  top + 2 * (TAP + 6) + 16 * _holding_lines(view, entry) + 6))
     parts += [_supply(entry, mine, x, top, TAP), _miner_pools(entry, mine, x, top + TAP + 6, TAP),
-              _holdings(game, view, entry, x, top + 2 * (TAP + 6) + 12, right - x - 8, True)]
+              _holdings(game, view, entry, x, top + 2 * (TAP + 6) + 12, right - x - 8)]
     return svg.group(*parts)
 
 
@@ -116,30 +123,26 @@ def _miner_pools(entry, actions: Actions, x: float, y: float, height: float = 18
 def _pool_box(x: float, y: float, height: float, pool: str, count: int, actionable: bool) -> str:
     return svg.group(
         svg.element("rect", x=x, y=y, width=68, height=height, rx=4, fill="#f4efe6", **outline(actionable)),
-        label(x + 34, y + height / 2 + 4, f"{pool} {count}", 64, text_anchor="middle", fill=INK))
+        label(x + 34, y + height / 2 + 4, f"{pool.capitalize()} {count}", 64, text_anchor="middle", fill=INK))
 
 
-def _holding_lines(view, entry, wrap: bool) -> int:
+def _holding_lines(view, entry) -> int:
     """How many lines `_holdings` draws."""
-    copper = 1 + (wrap and "copper_score" in entry)
-    company = (3 if wrap else 2) if entry["company"] else 0
+    copper = 1 + ("copper_score" in entry)
+    company = 3 if entry["company"] else 0
     return bool(view.get("result")) + copper + bool(entry["claim"]) + company
 
 
-def _holdings(game, view, entry, x: float, y: float, room: float, wrap: bool) -> str:
-    """Score, copper pile, claim and company, in words; `wrap` gives the longer ones two lines."""
+def _holdings(game, view, entry, x: float, y: float, room: float) -> str:
+    """Score, copper pile, claim and company, in words, a line each."""
     t, seat = game.tables, entry["seat"]
     path = f"seats.{seat}"
-    copper = ["Copper pile: ", (entry["copper_cards"], f"{path}.copper_cards"),
-              f" card{'s' if entry['copper_cards'] != 1 else ''}"]
-    score = [(entry["copper_score"], f"{path}.copper_score"), ", specialization ",
-             (entry["specialization"], f"{path}.specialization")] if "copper_score" in entry else []
-    if wrap:
-        lines = [amounts(x, y, *copper, room=room, fill=INK)]
-        if score:
-            lines.append(amounts(x, y, "Copper ", *score, room=room, fill=INK))
-    else:
-        lines = [amounts(x, y, *copper, *([", copper ", *score] if score else []), room=room, fill=INK)]
+    lines = [amounts(x, y, "Copper pile: ", (entry["copper_cards"], f"{path}.copper_cards"),
+                     f" production card{'s' if entry['copper_cards'] != 1 else ''}", room=room, fill=INK)]
+    if "copper_score" in entry:
+        lines.append(amounts(x, y, "Copper score ", (entry["copper_score"], f"{path}.copper_score"),
+                             ", resource specialization score ", (entry["specialization"], f"{path}.specialization"),
+                             room=room, fill=INK))
     if view.get("result"):
         result = view["result"]
         lines.insert(0, amounts(x, y, "Final score ", (result["scores"][seat], f"result.scores.{seat}"),
@@ -152,13 +155,13 @@ def _holdings(game, view, entry, x: float, y: float, room: float, wrap: bool) ->
                                data_explain=key))
     if entry["company"]:
         company = t.companies[entry["company"]]
-        done = " (claim complete)" if entry["company_claim_complete"] else ""
+        done = " (company claim complete)" if entry["company_claim_complete"] else ""
         key = company_key(entry["company"])
-        ability = f"2:1 {t.resource_name[company['two_for_one_resource']]}"
-        specialization = f"specialization {t.resource_name[company['resource_specialization']]}"
-        words = [ability, specialization.capitalize()] if wrap else [f"{ability}, {specialization}"]
+        words = [f"Company: {company['name']}{done}",
+                 f"2:1 ability: {t.resource_name[company['two_for_one_resource']]}",
+                 f"Resource specialization: {t.resource_name[company['resource_specialization']]}"]
         lines.append(svg.group(
-            *(label(x, y + 16 * k, line, room, fill=INK) for k, line in enumerate([f"{company['name']}{done}", *words])),
+            *(label(x, y + 16 * k, line, room, fill=INK) for k, line in enumerate(words)),
             svg.title(f"{seat_label(seat)}'s company — " + titled(game, key)), data_explain=key))
     return svg.group(*(svg.group(line, transform=f"translate(0 {k * 16})") for k, line in enumerate(lines)))
 
@@ -180,7 +183,7 @@ def _others_hand(game, entry, actions: Actions, back: tuple[float, float], known
     (and `known_top`, beside the back by default)."""
     seat = entry["seat"]
     hidden = entry["hand_size"] - len(entry["known_cards"])
-    parts = [card_back(back[0], back[1] + 6, "capital", (entry["hand_size"], f"seats.{seat}.hand_size"), "", actions,
+    parts = [card_back(back[0], back[1] + 6, "hand", (entry["hand_size"], f"seats.{seat}.hand_size"), "", actions,
                        f"{seat_label(seat)} holds {entry['hand_size']} capital cards, {hidden} unseen")]
     top = back[1] + 6 if known_top is None else known_top
     for (row, column), card in zip(fan(len(entry["known_cards"]), per_row), entry["known_cards"]):

@@ -20,7 +20,7 @@ from .text import BUILDINGS, place_label, place_number, terrain_words
 if TYPE_CHECKING:
     from .board_parts import Actions
 
-MAP = (10, 98, 570, 560)  # x, y, width, height of the hex map
+MAP = (10, 116, 570, 560)  # x, y, width, height of the hex map
 
 INK = "#2b2118"
 MUTED = "#6d6259"

@@ -60,7 +60,7 @@ def decks(game, view, actions: Actions, layout: Panel, y: float) -> tuple[float,
     parts = [_section(x, y, "Capital cards")]
     y += 10
     deck_hint = f"Capital deck: {view['capital_deck']} cards face down; {len(view['capital_discard'])} discarded"
-    parts.append(card_back(x, y, "capital", (view["capital_deck"], "capital_deck"), "deck:capital", actions,
+    parts.append(card_back(x, y, "capital deck", (view["capital_deck"], "capital_deck"), "deck:capital", actions,
                            deck_hint))
     for slot, card in enumerate(view["community"]):
         cx, cy = layout.card(slot + 1, y)
@@ -80,7 +80,7 @@ def decks(game, view, actions: Actions, layout: Panel, y: float) -> tuple[float,
         y += 40
     parts.append(_section(x, y, "Production"))
     y += 10
-    parts.append(card_back(x, y, "production", (view["production_deck"], "production_deck"), "", actions,
+    parts.append(card_back(x, y, "production deck", (view["production_deck"], "production_deck"), "", actions,
                            f"Production deck: {view['production_deck']} cards face down"))
     parts.append(svg.text(x + CARD_W + 10, y + 14, f"Discard pile: {plural(len(view['production_discard']), 'card')}",
                           font_size=12, fill=MUTED))
@@ -128,7 +128,7 @@ def _looking(game, view, actions: Actions, layout: Panel, y: float) -> tuple[flo
         parts += [capital_card(game, *layout.card(k, y, CARD_W + 6), card, actions) for k, card in enumerate(looking)]
         return y + layout.rows_height(len(looking)) + 12, svg.group(*parts)
     for card in looking:
-        parts.append(production(game, x, y, card, actions, layout.width))
+        parts.append(production(game, x, y, card, actions, layout.width, short=layout.wrap))
         y += production_height(game, card) + 6
     return y + 6, svg.group(*parts)
 
@@ -144,7 +144,8 @@ def _shift(game, view, actions: Actions, layout: Panel, y: float) -> tuple[float
                      fill=seat_colour(worker))]
     y += 22
     if shift:
-        parts.append(production(game, x, y, shift["card"], actions, layout.width, shift["row"], layout.pad))
+        parts.append(production(game, x, y, shift["card"], actions, layout.width, shift["row"], layout.pad,
+                                layout.wrap))
         y += production_height(game, shift["card"], layout.pad) + 8
         payment = shift.get("payment")
         if payment:
@@ -155,10 +156,9 @@ def _shift(game, view, actions: Actions, layout: Panel, y: float) -> tuple[float
 
 def _payment(game, payment, actions: Actions, layout: Panel, y: float) -> tuple[float, str]:
     t, x = game.tables, layout.x
-    needs = [n.replace("half-", "half ") for n in payment["needs"]]
-    short = ", ".join(RESOURCE_SHORT.get(n, n) for n in needs)
-    full = ", ".join(t.resource_name.get(n, n) for n in needs)
-    parts = [svg.group(label(x, y + 12, f"Still to pay: {short}", layout.width, fill=INK),
+    full = ", ".join(_need(t.resource_name, n) for n in payment["needs"])
+    shown = ", ".join(_need(RESOURCE_SHORT, n) for n in payment["needs"]) if layout.wrap else full
+    parts = [svg.group(label(x, y + 12, f"Still to pay: {shown}", layout.width, fill=INK),
                        svg.title(f"Still to pay: {full}"))]
     y += 18
     per_row = int((layout.width + 6) // 96)
@@ -169,12 +169,21 @@ def _payment(game, payment, actions: Actions, layout: Panel, y: float) -> tuple[
         chip = svg.group(
             svg.element("rect", x=cx, y=cy, width=90, height=height, rx=4, fill=RESOURCE_COLOURS[resource],
                         **outline(card in actions)),
-            label(cx + 45, cy + 14 + layout.pad / 2, f"loose {RESOURCE_SHORT[resource]}", 84, text_anchor="middle",
+            label(cx + 45, cy + 14 + layout.pad / 2, f"Loose {RESOURCE_SHORT[resource]}", 84, text_anchor="middle",
                   fill=INK))
         hint = f"The rest of the {capital_words(t, card)}: {t.resource_name[resource]}"
         parts.append(actions.clickable(card, chip, hint, capital_key(t, card)))
     rows = -(-len(payment["loose"]) // per_row)
     return y + rows * (height + 6), svg.group(*parts)
+
+
+def _need(names: dict[str, str], need: str) -> str:
+    """A resource still to pay, by `names`: "equipment", "any resource", "the second labor of a 2:1 pair"."""
+    if need == "any":
+        return "any resource"
+    if need.startswith("half-"):
+        return f"the second {names[need[5:]]} of a 2:1 pair"
+    return names[need]
 
 
 def businesses(game, view, actions: Actions, layout: Panel, y: float) -> tuple[float, str]:

@@ -79,7 +79,7 @@ class Actions:
 
     def _words(self, action) -> str:
         """The action in words; a miner's number told by where the miner is, as the picture shows no numbers."""
-        words = capitalised(self.game.describe_action(action))
+        words = self.game.describe_action(action)
         miner = getattr(action, "miner", None)
         if isinstance(miner, int) and miner >= 0:
             where = self.miners[miner]
@@ -152,8 +152,6 @@ def _capital_face(game, x: float, y: float, card: str, actionable: bool) -> str:
     for k, resource in enumerate(resources):
         parts.append(svg.element("rect", x=x + k * band + 2, y=y + 2, width=band - 4, height=16, rx=3,
                                  fill=RESOURCE_COLOURS[resource]))
-        parts.append(svg.text(x + k * band + band / 2, y + 15, RESOURCE_SHORT[resource], font_size=12,
-                              text_anchor="middle", fill=INK, font_weight="bold"))
     joiner = {"single": "", "or": "or", "and": "and"}[kind]
     lines = [resources[0], joiner, resources[1]] if joiner else [resources[0]]
     for k, words in enumerate(lines):
@@ -171,9 +169,11 @@ def card_back(x: float, y: float, words: str, count: tuple[int, str] | None, pla
     shape = svg.group(
         svg.element("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=5, fill=svg.FACE_DOWN,
                     **outline(place in actions)),
-        label(x + CARD_W / 2, y + 24, words, CARD_W - 6, text_anchor="middle", fill="#ffffff"),
-        amounts(x + CARD_W / 2, y + 46, count, font_size=16, font_weight="bold", text_anchor="middle",
-                fill="#ffffff") if count else "")
+        label(x + CARD_W / 2, y + 20, words, CARD_W - 6, text_anchor="middle", fill="#ffffff"),
+        amounts(x + CARD_W / 2, y + 42, count, font_size=16, font_weight="bold", text_anchor="middle",
+                fill="#ffffff") if count else "",
+        label(x + CARD_W / 2, y + 60, "card" if count and count[0] == 1 else "cards", CARD_W - 6,
+              text_anchor="middle", fill="#ffffff") if count else "")
     return actions.clickable(place, shape, hint)
 
 
@@ -187,10 +187,11 @@ def production_height(game, card: str, pad: float = 0) -> float:
 
 
 def production(game, x: float, y: float, card: str, actions: Actions, width: float, chosen: int | None = None,
-               pad: float = 0) -> str:
-    """A production card face up: its name and rows. The revealed card has `chosen` (its
-    row, -1 before the choice) and clickable rows (`row:N`), each `pad` taller than its
-    text; a card looked at in a prospect is clickable as a whole."""
+               pad: float = 0, short: bool = False) -> str:
+    """A production card face up: its name and rows, the resources named in full or, `short`, by
+    their marks. The revealed card has `chosen` (its row, -1 before the choice) and clickable rows
+    (`row:N`), each `pad` taller than its text; a card looked at in a prospect is clickable as a whole."""
+    names = RESOURCE_SHORT if short else game.tables.resource_name
     title = "" if chosen is None else "Revealed: "
     name = production_card(game.tables, card)
     rows = game.tables.rows[card]
@@ -205,7 +206,7 @@ def production(game, x: float, y: float, card: str, actions: Actions, width: flo
         shape = svg.group(
             svg.element("rect", x=x + 4, y=top, width=width - 8, height=15 + pad, rx=3, fill=fill,
                         **(outline(True) if place in actions else {"stroke": "none"})),
-            label(x + 9, top + 12 + pad / 2, f"{k + 1}. {row_words(row, RESOURCE_SHORT.__getitem__)}", width - 18, fill=INK))
+            label(x + 9, top + 12 + pad / 2, f"{k + 1}. {row_words(row, names.__getitem__)}", width - 18, fill=INK))
         words = f"Row {k + 1}: {row_words(row, game.tables.resource_name.__getitem__)}"
         parts.append(actions.clickable(place, shape, words) if place else shape)
     return actions.clickable(card, svg.group(*parts), f"{title}{name}", production_key(card))

@@ -10,6 +10,7 @@ from headframe.engine.turns import clockwise
 
 from . import cards, eras, miners
 from .actions import Accept, Discard, Done, Sacrifice
+from .text import AREAS
 
 
 def draw_event(state, century: str) -> None:
@@ -93,7 +94,7 @@ def sacrifice(state, seat: int, miner: int, area: str) -> None:
 # --- the events' decisions ---------------------------------------------------------------------
 
 def victim_prompt(state, task) -> str:
-    return f"Choose a miner to place in {task[2]}"
+    return f"Choose a miner to place in {AREAS[task[2]]}"
 
 
 def victim_choices(state, task) -> list:

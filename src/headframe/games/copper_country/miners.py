@@ -5,6 +5,7 @@ company-house abilities (COP-R27)."""
 from __future__ import annotations
 
 from .actions import Casualty
+from .text import AREAS
 
 BOARD = ("unskilled", "unrest", "cemetery")  # the places off the board
 
@@ -75,7 +76,7 @@ def casualty_options(state, seat: int, icon: str) -> list[str]:
 
 
 def casualty_prompt(state, task) -> str:
-    return f"Place a miner in {task[2]}"
+    return f"Place a miner in {AREAS[task[2]]}"
 
 
 def casualties(state, task) -> list:

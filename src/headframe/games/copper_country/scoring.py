@@ -101,13 +101,19 @@ def tiebreak(state, keys: list, removed: tuple[str, ...]) -> list[int]:
     return values
 
 
+# rulebook, Ending the Game: the tie-breakers, as the results say "decided by ..."
+WITHOUT_CEMETERY = "the copper score without the cards with cemetery icons in their produce copper rows"
+WITHOUT_CEMETERY_AND_UNREST = ("the copper score without the cards with cemetery or unrest icons in their produce "
+                               "copper rows")
+
+
 def final_result(state) -> Result:
     scores = final_scores(state)
     first = tiebreak(state, scores, ("cemetery",))
     second = tiebreak(state, [(score, step) for score, step in zip(scores, first)], ("cemetery", "unrest"))
     return Result.rank(scores, (
-        ("without cemetery cards", first),
-        ("without cemetery and unrest cards", second),
+        (WITHOUT_CEMETERY, first),
+        (WITHOUT_CEMETERY_AND_UNREST, second),
     ))
 
 

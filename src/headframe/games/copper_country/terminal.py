@@ -167,13 +167,15 @@ def _ledger(game, view, entry) -> list[str]:
             f"{plural(entry['copper_cards'], 'card')} in the copper pile; miners unskilled {pools['unskilled']}, "
             f"in unrest {pools['unrest']}, in the cemetery {pools['cemetery']}; in supply {supply}")
     if "copper_score" in entry:
-        line += f"; copper {entry['copper_score']}, specialization {entry['specialization']}"
+        line += (f"; copper score {entry['copper_score']}, "
+                 f"resource specialization score {entry['specialization']}")
     lines = [line]
     if entry["company"]:
         company = t.companies[entry["company"]]
-        done = ", claim complete" if entry["company_claim_complete"] else ""
-        lines.append(f"  company {company['name']} (specialization {t.resource_name[company['resource_specialization']]}, "
-                     f"2:1 {t.resource_name[company['two_for_one_resource']]}{done})")
+        done = ", company claim complete" if entry["company_claim_complete"] else ""
+        lines.append(f"  company {company['name']} (resource specialization "
+                     f"{t.resource_name[company['resource_specialization']]}, 2:1 ability "
+                     f"{t.resource_name[company['two_for_one_resource']]}{done})")
     if entry["claim"]:
         lines.append(f"  claim: {production_card(t, entry['claim'])}")
     if "hand" in entry:

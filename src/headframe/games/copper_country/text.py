@@ -130,7 +130,9 @@ CLAIMS = {"": "", "held": ", completing their claim", "company": ", completing t
 
 def _row(t, e) -> str:
     claim = CLAIMS[e["claim"]]
-    return f"{who(e)} resolves row {e['row'] + 1} of the {production_card(t, e['card'])}{claim}"
+    icons = row_words(t.rows[e["card"]][e["row"]], t.resource_name.__getitem__)
+    return (f"{who(e)} resolves row {e['row'] + 1} of the {production_card(t, e['card'])} "
+            f"({icons[:1].lower()}{icons[1:]}){claim}")
 
 
 def _era(t, e) -> str:
@@ -192,8 +194,8 @@ EVENTS = {
     "era": _era,
     "local_business": _local_business,
     "event_card": _event_card,
-    "stalled": lambda t, e: "No poor rock can leave the industry track any more: the game ends (COP-R52)",
-    "turn_limit": lambda t, e: f"Turn limit: each player has had {e['turns']} turns; the game ends (COP-R58)",
+    "stalled": lambda t, e: "No poor rock can leave the industry track any more: the game ends",
+    "turn_limit": lambda t, e: f"Each player has had {e['turns']} turns, the limit set for this game: the game ends",
     "game_end": lambda t, e: "The game ends",
 }
 
@@ -209,7 +211,7 @@ PRIVATE = {  # the private part, for the seat that may see it
 # --- one phrase per action kind ---------------------------------------------------------------
 
 def _contract(t, a) -> str:
-    return f"contract a miner at {place_label(t, a.camp)}" if a.camp else "contract no miner"
+    return f"Contract a miner at {place_label(t, a.camp)}" if a.camp else "Contract no miner"
 
 
 def _prospect(t, a) -> str:
@@ -218,46 +220,59 @@ def _prospect(t, a) -> str:
         if not t.card_name[a.keep]:  # the two cards may share a copper value: tell them apart by their copper row
             needs = listed([t.resource_name[r] for r in t.produce_row[a.keep].resources], empty="no resource")
             card += f" (copper row: {needs})"
-        return f"return the {card} on top of the production deck, discard the other"
-    return "discard both cards"
+        return f"Return the {card} on top of the production deck, discard the other"
+    return "Discard both cards"
 
 
 def _choose_row(t, a) -> str:
-    return f"resolve row {a.row + 1}{CLAIMS[a.claim].replace('their', 'your')}"
+    return f"Resolve row {a.row + 1}{CLAIMS[a.claim].replace('their', 'your')}"
 
 
 def _play_action(t, a) -> str:
-    return (f"play the {capital_card(t, a.card)} as {t.resource_name[a.resource]} for {_need(t, a.need)}"
+    return (f"Play the {capital_card(t, a.card)} as {t.resource_name[a.resource]} for {_need(t, a.need)}"
             f"{_ROUTES[a.via]}")
 
 
-CASUALTIES = {"working": "send the working miner", "unskilled": "send an unskilled miner",
-              "ignore": "ignore the icon (company houses)"}
+CASUALTIES = {"working": "Send the working miner", "unskilled": "Send an unskilled miner",
+              "ignore": "Ignore the icon (company houses)"}
+MANAGEMENT = {  # rulebook, Management Actions (Choose Two)
+    "survey": "Survey: turn a face-down terrain token face-up",
+    "build": "Build a company, shaft or hoist house",
+    "prospect": "Prospect: peek at the top 2 production cards",
+    "negotiate": "Negotiate: move a miner from unrest to unskilled",
+    "immigrate": "Immigrate: move a miner from the cemetery to unrest",
+}
+LABOR = {  # rulebook, Labor Actions (Choose One)
+    "stockpile": "Stockpile: twice, draw 1 of the top 2 capital cards",
+    "relocate": "Relocate: move a miner to any camp",
+    "payroll": "Payroll: ready all your miners (and you may contract 1)",
+    "shutdown": "From Struggle to Shutdown",
+}
 
 ACTIONS = {
     "contract": _contract,
-    "manage": lambda t, a: a.action.replace("_", " "),
-    "labor": lambda t, a: "From Struggle to Shutdown" if a.action == "shutdown" else a.action,
-    "use_business": lambda t, a: f"use the {t.businesses[a.card]['name']}",
-    "take": lambda t, a: "take the top capital card" if a.slot < 0 else f"take community card {a.slot + 1}",
-    "survey": lambda t, a: f"survey {place_label(t, a.site)}",
-    "move_rock": lambda t, a: f"move the poor rock on {place_label(t, a.space)} onto the terrain token",
-    "choose_building": lambda t, a: f"build a {BUILDINGS[a.building]}",
-    "build": lambda t, a: f"build at {place_label(t, a.place)}",
+    "manage": lambda t, a: MANAGEMENT[a.action],
+    "labor": lambda t, a: LABOR[a.action],
+    "use_business": lambda t, a: f"Use the {t.businesses[a.card]['name']}",
+    "take": lambda t, a: "Take the top card of the capital deck" if a.slot < 0 else f"Take community card {a.slot + 1}",
+    "survey": lambda t, a: f"Survey {place_label(t, a.site)}",
+    "move_rock": lambda t, a: f"Move the poor rock on {place_label(t, a.space)} onto the terrain token",
+    "choose_building": lambda t, a: f"Build a {BUILDINGS[a.building]}",
+    "build": lambda t, a: f"Build at {place_label(t, a.place)}",
     "prospect": _prospect,
-    "work_at": lambda t, a: f"miner {a.miner + 1} works {place_label(t, a.site)}",
-    "stockpile_at": lambda t, a: f"miner {a.miner + 1} stockpiles at {place_label(t, a.camp)}",
-    "keep": lambda t, a: f"keep the {capital_card(t, a.card)}",
-    "relocate": lambda t, a: f"move miner {a.miner + 1} to {place_label(t, a.camp)}",
-    "accept": lambda t, a: "yes" if a.yes else "no",
+    "work_at": lambda t, a: f"Work {place_label(t, a.site)} with miner {a.miner + 1}",
+    "stockpile_at": lambda t, a: f"Stockpile at {place_label(t, a.camp)} with miner {a.miner + 1}",
+    "keep": lambda t, a: f"Keep the {capital_card(t, a.card)}",
+    "relocate": lambda t, a: f"Move miner {a.miner + 1} to {place_label(t, a.camp)}",
+    "accept": lambda t, a: "Yes" if a.yes else "No",
     "choose_row": _choose_row,
-    "redraw": lambda t, a: "discard the card and redraw (3 company houses)",
+    "redraw": lambda t, a: "Discard the card and redraw (3 company houses)",
     "play": _play_action,
     "casualty": lambda t, a: CASUALTIES[a.miner],
-    "place_rock": lambda t, a: f"place the poor rock {_rock(t, a.space, a.token)}",
-    "discard": lambda t, a: f"discard the {capital_card(t, a.card)}",
-    "sacrifice": lambda t, a: "an unskilled miner" if a.miner < 0 else f"miner {a.miner + 1}",
-    "done": lambda t, a: "done",
+    "place_rock": lambda t, a: f"Place the poor rock {_rock(t, a.space, a.token)}",
+    "discard": lambda t, a: f"Discard the {capital_card(t, a.card)}",
+    "sacrifice": lambda t, a: "An unskilled miner" if a.miner < 0 else f"Miner {a.miner + 1}",
+    "done": lambda t, a: "Done",
 }
 
 PHRASES = Phrasebook("Copper Country", events=EVENTS, actions=ACTIONS, private=PRIVATE)
@@ -291,13 +306,14 @@ def row_sentence(t, row) -> str:
 
 
 def row_words(row, resource_name=str) -> str:
-    """A production card's row in short words: "labor + rock + copper 2"."""
-    parts = [resource_name(r) for r in row.resources] + ["any"] * row.any_resource
-    parts += ["rock"] * row.poor_rock + ["unrest"] * row.unrest + ["cemetery"] * row.cemetery
+    """A production card's row as its icons read: "Labor + poor rock → 2 copper" (resources named by `resource_name`)."""
+    parts = [resource_name(r) for r in row.resources] + ["any resource"] * row.any_resource
+    parts += ["poor rock"] * row.poor_rock + ["unrest"] * row.unrest + ["cemetery"] * row.cemetery
     if row.take_claim:
         parts.append("take claim")
     if row.complete_claim:
         parts.append("complete claim")
+    words = " + ".join(parts)
     if row.copper:
-        parts.append(f"copper {row.copper}")
-    return " + ".join(parts) or "pass"
+        words = f"{words} → {row.copper} copper" if words else f"{row.copper} copper"
+    return (words[:1].upper() + words[1:]) or "Pass"

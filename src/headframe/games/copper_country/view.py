@@ -10,8 +10,6 @@ from headframe.engine.deck import redeal, redeal_by_epoch, redeal_slots
 
 from . import eras, scoring, track
 
-COLORS = ("blue", "green", "white", "red")
-
 
 def observe(state, seat: int | None) -> dict[str, Any]:
     """Public data, the seat's own hand, and copper piles only where COP-R4 shows them."""
@@ -23,7 +21,6 @@ def observe(state, seat: int | None) -> dict[str, Any]:
         own = seat == p
         entry: dict[str, Any] = {
             "seat": p,
-            "color": COLORS[p],
             "supply": dict(zip(("company_house", "shaft_house", "hoist_house"), state.supply[p])),
             "miners": [{"at": at, "ready": ready} for at, ready in zip(state.miner_at[p], state.miner_ready[p])],
             "hand_size": len(state.hands[p]),
