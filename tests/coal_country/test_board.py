@@ -83,7 +83,8 @@ def test_own_draft_is_drawn_and_a_sealed_placement_never():
     state.apply(0, Place.of("CB", 3))
     _, mine = parse(state, 0)
     office = next(n for n in clickables(mine) if n.get("data-actions").startswith("place:PO"))
-    assert hint(office).startswith("Place a foreman on the permit office (influence 4, 3, 2, 1 or 0). Permit office")
+    assert hint(office).startswith("Place a foreman on the permit office (influence 4, 3, 2, 1 or 0): apply for a mine "
+                                   "permit. Permit office")
     assert not any(i.startswith("place:CB") for i in drawn_ids(mine))  # one seller each
     storages = [n for n in clickables(mine) if n.get("data-actions").startswith("place:ST")]
     assert len(storages) == 1 and hint(storages[0]).startswith("Place a foreman on utility storage")  # own only
@@ -137,7 +138,7 @@ def test_hidden_cash_is_not_in_the_markup():
     state = new(2, seed=1)
     state.cash[1] = 123
     _, theirs = parse(state, 0)
-    assert "$123" not in words(theirs) and "cash hidden" in words(theirs)
+    assert "$123" not in words(theirs) and "Money hidden" in words(theirs)
     assert "$123" in words(parse(state, 1)[1])
 
 

@@ -179,7 +179,7 @@ def test_coal_r75_r76_winner_and_tie_break():  # COAL-R75, COAL-R76
     add_tile(state, 1, "2B", 0, 1)
     state.step = "over"
     result = state.result()
-    assert result.ranking == (2, 1, 3) and result.tiebreak == "placed mineshaft tiles"
+    assert result.ranking == (2, 1, 3) and result.tiebreak == "the number of placed mineshaft tiles"
     state.mine[1].pop()
     assert state.result().ranking == (1, 1, 3)  # the entrance does not count; still tied: shared
 

@@ -156,22 +156,23 @@ def test_no_sentence_of_a_whole_game_shows_an_id_or_raw_data():
 
 
 def test_mine_tiles_are_counted_from_one_and_cells_from_the_entrance():
-    assert GAME.describe_action(ChurchTarget.of(0)) == "bless the foreman on the mine entrance (Church)"
-    assert GAME.describe_action(Supply.of(3, "wood")) == "put a wood cube on mine tile 3"
-    assert GAME.describe_action(PlaceTile.of(-1, 2, 1)) == "place the tile 1 left and 2 down of the entrance, turned 90 degrees"
+    blessing = "Bless the foreman on the mine entrance: it also mines what a 1 foreman would"
+    assert GAME.describe_action(ChurchTarget.of(0)) == blessing
+    assert GAME.describe_action(Supply.of(3, "wood")) == "Put a stored wood cube on mine tile 3"
+    assert GAME.describe_action(PlaceTile.of(-1, 2, 1)) == "Place the tile 1 left and 2 down of the entrance, turned 90 degrees"
 
 
 def test_names_reach_the_log_the_board_and_the_terminal():
     state = GAME.new_state(2, 3)
     entry = {"event": "sold", "seat": 1, "coal": 3, "price": 9}
     with naming(["Ann", "Bob"]):
-        assert GAME.describe_event(entry) == "Bob sells 3 coal at $9"
+        assert GAME.describe_event(entry) == "Bob sells 3 coal at $9 each, for $27"
         root = board(state.view(1))
         text = GAME.render_text(state.view(1))
     mover = next(n for n in root.iter() if n.get("data-to-move") is not None)
     assert "".join(mover.itertext()) == "to place: Ann and you"
     assert "you play Bob" in "".join(root.itertext())
-    assert "Ann (vermilion): cash hidden" in text and "Bob (you, blue): cash $0" in text
+    assert "Ann (vermilion): money hidden" in text and "Bob (you, blue): money $0" in text
 
 
 # --- the terminal -----------------------------------------------------------------------------------

@@ -68,16 +68,16 @@ def test_every_kind_has_a_readable_sentence(kind):
 
 @pytest.mark.parametrize("kind, text", [
     ("committed", "Seat 2 has placed their foremen face down"),
-    ("placements", "Foremen are turned over where they stand: Seat 1 at the coal brokers, the permit office (2) "
+    ("placements", "All foremen are placed, face down: Seat 1 at the coal brokers, the permit office (2) "
                    "and the utility market (wood); Seat 2 nowhere"),
-    ("reveal", "Unplaced foremen revealed: Seat 1 2, 4 and 4; Seat 2 4"),
+    ("reveal", "Unplaced foremen are revealed. Seat 1: 2, 4 and 4; Seat 2: 4"),
     ("permit_draw", "Seat 1 draws the top tile of permit stack 2; you draw mineshaft tile 2B"),
     ("tile_declined", "Seat 3 declines the tile and puts it under permit stack 1"),
     ("bought_cube", "Seat 1 buys an electricity cube for $7"),
     ("built", "Seat 1 builds the Doctor's Office on building lot 1, over the Coal Shed"),
     ("fee", "Seat 3 owes 3 fees for passing at the permit office and pays $1"),
     ("refuse_removed", "Seat 1 removes 2 refuse cubes"),
-    ("inspection", "Inspection: Seat 1 has 3 fees and loses $5"),
+    ("inspection", "End-of-year inspection of Seat 1: 3 fees, a fine of $5"),
 ])
 def test_exact_sentences(kind, text):
     assert GAME.describe_event(SAMPLES[kind]) == text
@@ -113,5 +113,5 @@ def test_every_action_reads_without_raw_data():
     words = {GAME.describe_action(action) for action in GAME.enumerate_actions(4)}
     for text in words:
         assert_readable(text)
-    assert "buy an electricity cube" in words
-    assert "build the Coal Shed from the top row" in words
+    assert "Buy an electricity cube (1 fee)" in words
+    assert "Build the Coal Shed from the top row (base cost 2 fees)" in words

@@ -4,19 +4,20 @@ long game, A Reformed Industry and An Industry Amok."""
 from __future__ import annotations
 
 from functools import cached_property
+from typing import cast
 
 from headframe.engine import Game
 from headframe.engine import State as EngineState
 from headframe.engine.observation import ObservationLayout
 
-from . import encoding, glossary, heuristic
+from . import encoding, glossary, heuristic, hints
 from .actions import CoalAction, every_action
 from .board_narrow import render_board
 from .components import SCHEMA, Tables
 from .options import CoalCountryOptions
 from .state import CoalCountryState
 from .terminal import render_text
-from .text import PHRASEBOOK
+from .text import PHRASEBOOK, value_names
 
 
 class CoalCountry(Game):
@@ -44,10 +45,13 @@ class CoalCountry(Game):
          "construction_closing": "when_display_empty", "utility_supply": "unlimited",
          "permit_foremen_per_player": "1", "construction_foremen_per_player": "1"},
     )
+    # The score parts are money: earned (coal sales), paid (fees, permits, cubes, buildings) or the inspection's.
     statistic_labels = {
         "score_start_money": "Starting money", "score_sales": "Coal sales", "score_penalties": "Fees paid as penalties",
-        "score_permits": "Mine permits and incentives", "score_utility_cubes": "Utility cubes bought",
-        "score_buildings": "Buildings bought", "score_inspection": "End-of-year inspection",
+        "score_permits": "Mining permits and incentives", "score_utility_cubes": "Utility cubes",
+        "score_buildings": "Buildings", "score_inspection": "End-of-year inspection",
+        "coal_mined": "Coal mined", "coal_sold": "Coal sold", "cubes_bought": "Utility cubes bought",
+        "buildings_bought": "Buildings bought",
         "refuse_made": "Refuse cubes made", "refuse_removed": "Refuse cubes removed",
         "mineshaft_tiles": "Mineshaft tiles placed", "inspection_fees": "Inspection fees (over 0 a fine, under 0 a bonus)",
     }
@@ -123,6 +127,19 @@ Variants: A Reformed Industry and An Industry Amok (combinable)."""
 
     def describe_action(self, action) -> str:
         return PHRASEBOOK.action(self.tables, action)
+
+    def round_of(self, state: EngineState) -> int | None:
+        return cast(CoalCountryState, state).round
+
+    def standing(self, state: EngineState) -> list[int]:
+        """Money decides the winner (rulebook: End of the Game)."""
+        return list(cast(CoalCountryState, state).cash)
+
+    def gains(self, before: dict, after: dict) -> str:
+        return hints.gains(self.tables.building_names, before, after)
+
+    def value_names(self) -> dict[str, str]:
+        return {**super().value_names(), **value_names(self.tables, self.Options.describe())}
 
 
 __all__ = ["CoalCountry"]

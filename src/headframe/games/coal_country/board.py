@@ -14,8 +14,9 @@ from functools import cache
 from html import escape
 
 from headframe.engine import seat_label, svg
-from headframe.engine.people import listed
+from headframe.engine.people import listed, plural
 
+from .board_legend import legend
 from .board_parts import (
     CUBE_COLOURS,
     INDICATOR_COLOURS,
@@ -47,10 +48,11 @@ class Board(Companies):
         desk, y = self.desk(44)
         parts.append(desk)
         companies, height = self.companies(y + 10)
-        parts.append(companies)
+        key, key_height = legend(12, y + height + 24, WIDTH - 24)
+        parts += [companies, key]
         seat = "spectator" if self.me is None else seat_label(self.me)
         label = f"Coal Country, round {self.view['round']} of {self.view['rounds']}, seen by {seat}"
-        return svg.document(WIDTH, y + 10 + height + 10, *parts, label=label)
+        return svg.document(WIDTH, y + height + 24 + key_height + 10, *parts, label=label)
 
     def status(self) -> str:
         """The round, the step, and the one element that says whose move it is (`data-to-move`)."""
@@ -100,7 +102,7 @@ class Board(Companies):
 
     def price_widget(self, x: float, y: float, width: float = 226) -> str:
         view = self.view
-        parts = [frame(x, y, width, 150), name_text(x + 8, y + 18, "Price widget", font_weight="bold")]
+        parts = [frame(x, y, width, 150), name_text(x + 8, y + 18, "Price indication widget", font_weight="bold")]
         parts.append(svg.text(x + 8, y + 42, "market", font_size=12))
         for i, m in enumerate((-1, 0, 1)):
             parts.append(gauge_cell(x + 70 + i * 30, y + 28, 28, f"{m:+d}" if m else "0", m == view["market"], "market"))
@@ -108,8 +110,8 @@ class Board(Companies):
         for price in range(1, 12):
             parts.append(gauge_cell(x + 42 + (price - 1) * 16.5, y + 54, 16, price, price == view["coal_price"],
                                     "coal_price"))
-        parts.append(line(x + 8, y + 94, "coal stockpile ", Amount("stockpile", view["stockpile"]), font_size=13))
-        parts.append(svg.text(x + 8, y + 116, "calendar", font_size=12))
+        parts.append(line(x + 8, y + 94, "coal stockpile: ", Amount("stockpile", view["stockpile"]), " coal", font_size=13))
+        parts.append(svg.text(x + 8, y + 116, "round", font_size=12))
         for r in range(1, view["rounds"] + 1):
             parts.append(gauge_cell(x + 62 + (r - 1) * 19, y + 102, 18, r, r == view["round"], "round"))
         if view["calendar"]:
@@ -118,7 +120,7 @@ class Board(Companies):
                 cube = svg.element("rect", x=x + 62 + i * 20, y=y + 127, width=15, height=15, rx=2,
                                    fill=INDICATOR_COLOURS[value], stroke=INK)
                 parts.append(self.explained(cube, indicator_key(self.indicators[value])))
-            parts.append(line(x + 150, y + 140, "bag ", Amount("bag", view["bag"]), font_size=12))
+            parts.append(line(x + 150, y + 140, Amount("bag", view["bag"]), " in bag", font_size=12))
         else:
             parts.append(svg.text(x + 8, y + 140, "no market cubes (Reformed)", font_size=12))
         return self.explained(svg.group(*parts), WIDGET_KEY)
@@ -162,7 +164,8 @@ class Board(Companies):
         picture = svg.group(face, line(x + 25, y + 68, Amount(f"permit_stacks.{i}.tiles", stack["tiles"]), " left",
                                        font_size=12, text_anchor="middle"),
                             name_text(x + 25, y + 84, f"stack {n}", font_size=12, text_anchor="middle"))
-        hint = f"Permit stack {n}: {stack['tiles']} tiles; a tile costs {n} fees next to a fully supplied tile"
+        hint = (f"Permit stack {n}: {plural(stack['tiles'], 'tile')}; a tile costs {plural(n, 'fee')} next to a fully "
+                "supplied tile")
         if self.actions(f"stack:{n}"):
             hint = f"Draw a tile from permit stack {n} ({stack['tiles']} left)"
         return self.click(picture, (f"stack:{n}",), hint, stack_key(n))
@@ -245,9 +248,9 @@ class Board(Companies):
 
     def building_on_display(self, x: float, y: float, row: str, building: str) -> str:
         cost = self.tables.base_cost[building]
-        picture = building_tile(x, y, 100, 50, self.tables.building_names[building], f"cost {cost}",
+        picture = building_tile(x, y, 100, 50, self.tables.building_names[building], plural(cost, "fee"),
                             building in self.tables.playable)
-        hint = f"{self.tables.building_names[building]}: {cost} fee{'s' if cost != 1 else ''}"
+        hint = f"{self.tables.building_names[building]}: {plural(cost, 'fee')}"
         if self.actions(f"building:{row}:{building}"):
             hint = f"Build a {self.tables.building_names[building]} from the {row} row (base cost {cost} fees)"
         return self.click(picture, (f"building:{row}:{building}",), hint, building_key(building))
@@ -268,7 +271,7 @@ class Board(Companies):
                 value = earnings % 100
                 cx = x + 10 + value % columns * cell + cell / 2
                 cy = y + 40 + value // columns * 24 + 11
-                parts.append(marker(cx, cy, player["seat"], earnings // 100 or "", f"earnings {earnings}"))
+                parts.append(marker(cx, cy, player["seat"], earnings // 100 or "", f"earnings ${earnings}"))
         parts.append(self.collision(x + width - 160, below, footer + 4))
         return self.explained(svg.group(*parts), TRACK_KEY)
 

@@ -12,6 +12,7 @@ from html import escape
 from headframe.engine import seat_label, svg
 
 from .board import Board
+from .board_legend import legend
 from .board_parts import INK, PAPER, name_text, tspan
 from .board_village import Plan
 
@@ -45,6 +46,9 @@ class NarrowBoard(Board):
                 company, height = self.company(player, X, y + 4, CARD, lines=2)
                 parts.append(company)
                 y += height + 12
+        key, key_height = legend(X + 4, y, CARD - 8)
+        parts.append(key)
+        y += key_height + 8
         seat = "spectator" if self.me is None else seat_label(self.me)
         label = f"Coal Country, round {self.view['round']} of {self.view['rounds']}, seen by {seat}"
         column = svg.group(svg.element("rect", x=0, y=0, width=svg.NARROW_WIDTH / SCALE, height=y, fill=PAPER),

@@ -12,7 +12,7 @@ from headframe.engine import seat_colour, seat_label, svg
 
 from .components import DIRECTIONS
 from .glossary import FOREMAN_KEY
-from .text import where
+from .text import space_use, where
 
 ON_BOARD = frozenset({"place", "exchange", "church", "collide", "incentivize", "stack", "keep", "place_tile",
                       "first_buyer", "buy_cube", "build", "build_over", "supply"})
@@ -105,7 +105,7 @@ class Drawing:
         values = sorted({a.value for a in self.actions(f"space:{location}")}, reverse=True)
         if not values:
             return hint
-        return f"Place a foreman on {where(location)} (influence {either(values)})"
+        return f"Place a foreman on {where(location)} (influence {either(values)}): {space_use(location)}"
 
     def discs(self, x: float, y: float, location: str, width: float, owner: int | None = None) -> str:
         """The foremen on a location (a desk space: everyone's; a village space or mine tile: its

@@ -40,7 +40,7 @@ class Plan(NamedTuple):
     storage: tuple[float, float] = (0, 136)
     cube: float = 16
     refuse: tuple[float, float] = (100, 136)
-    notes: tuple[float, float] = (0, 230)
+    notes: tuple[float, float] = (0, 226)
 
 
 BESIDE = Plan()  # the mine right of the village
@@ -95,11 +95,12 @@ class Companies(Drawing):
     def holdings(self, player: dict) -> list[str | Amount]:
         """The company's money, fee, earnings and coal, each marked with its place in the view."""
         at = f"players.{player['seat']}."
-        cash: list[str | Amount] = ["cash hidden"] if player["cash"] is None else ["$", Amount(at + "cash", player["cash"])]
+        cash: list[str | Amount] = (["Money hidden"] if player["cash"] is None
+                                    else ["Money $", Amount(at + "cash", player["cash"])])
         earnings: list[str | Amount] = (["earnings above the track"] if player["earnings"] < 0
                                         else ["earnings $", Amount(at + "earnings", player["earnings"])])
-        return [*cash, " · fee $", Amount(at + "fee", player["fee"]), " · ", *earnings,
-                " · coal ", Amount(at + "coal", player["coal"])]
+        return [*cash, " · each fee $", Amount(at + "fee", player["fee"]), " · ", *earnings,
+                " · ", Amount(at + "coal", player["coal"]), " coal"]
 
     def village(self, player: dict, x: float, y: float, plan: Plan = BESIDE) -> str:
         own = player["seat"] == self.me
@@ -109,27 +110,28 @@ class Companies(Drawing):
         parts.append(self.storage(player, x + plan.storage[0], y + plan.storage[1], own, plan.cube))
         parts.append(self.refuse(player, x + plan.refuse[0], y + plan.refuse[1], own))
         x, y = x + plan.notes[0], y + plan.notes[1]
-        parts.append(svg.text(x, y, self.behind_screen(player), font_size=12))
+        notes = [(note, "normal") for note in self.behind_screen(player)]
         badges = [name for name, on in (("Tavern", player["tavern_active"]), ("Church", player["church_active"])) if on]
         if badges:
-            parts.append(svg.text(x, y + 16, f"{listed(badges)} active", font_size=12, font_weight="bold"))
+            notes.append((f"{listed(badges)} active", "bold"))
         inspection = self.view.get("inspection") or []
         if player["seat"] < len(inspection):
-            parts.append(svg.text(x, y + 32, "Inspection: " + inspection_words(**inspection[player["seat"]]),
-                                  font_size=12))
+            notes.append(("Inspection: " + inspection_words(**inspection[player["seat"]]), "normal"))
+        parts.extend(svg.text(x, y + i * 14, note, font_size=12, font_weight=weight)
+                     for i, (note, weight) in enumerate(notes))
         return svg.group(*parts)
 
-    def behind_screen(self, player: dict) -> str:
-        """Unplaced foremen once revealed; one's own foremen still to place."""
+    def behind_screen(self, player: dict) -> list[str]:
+        """Unplaced foremen once revealed; one's own foremen still to place: a heading, then the values."""
         if player["unplaced"] is not None:
-            return "unplaced: " + (" ".join(map(str, player["unplaced"])) or "none")
+            return ["Unplaced foremen:", ", ".join(map(str, player["unplaced"])) or "none"]
         if player["seat"] == self.me and self.view["step"] == "place":
             values = list(self.tables.foreman_values[self.view["options"]["foreman_values"]])
             placed = self.view["my_placement"] or player["foremen"]
             for foreman in placed:
                 values.remove(foreman["value"])
-            return "to place: " + (" ".join(map(str, sorted(values, reverse=True))) or "none")
-        return ""
+            return ["Foremen to place:", ", ".join(map(str, sorted(values, reverse=True))) or "none"]
+        return []
 
     def lot(self, x: float, y: float, lot: int, content: dict, owner: int) -> str:
         own = owner == self.me
@@ -181,7 +183,8 @@ class Companies(Drawing):
         for i in range(min(count, 10)):
             parts.append(svg.element("rect", x=x + 6 + i % 5 * 12, y=y + 30 + i // 5 * 12, width=10, height=10,
                                      fill=REFUSE, stroke=INK, stroke_width=0.5))
-        parts.append(line(x + 6, y + 68, Amount(f"players.{player['seat']}.refuse", count), " refuse", font_size=12))
+        parts.append(line(x + 6, y + 68, Amount(f"players.{player['seat']}.refuse", count), " cube" if count == 1 else " cubes",
+                          font_size=12))
         parts.append(self.discs(x + 82, y + 16, "RF", 10, player["seat"]))
         return svg.group(*parts)
 

@@ -74,7 +74,7 @@ def inspection(state) -> None:
 
 def final_result(state) -> Result:
     """COAL-R75/R76: most cash, then most placed mineshaft tiles (the entrance not counted)."""
-    return Result.rank(list(state.cash), (("placed mineshaft tiles", [len(m) - 1 for m in state.mine]),))
+    return Result.rank(list(state.cash), (("the number of placed mineshaft tiles", [len(m) - 1 for m in state.mine]),))
 
 
 def statistics(state) -> dict[str, list[int | float]]:

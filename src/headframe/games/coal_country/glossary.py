@@ -212,10 +212,10 @@ def _economy(data: dict) -> Iterator[Entry]:
                 "from 1 to 11. Below it the coal stockpile (all coal the companies hold) and the round calendar.",
                 indicators["source"])
     for colour, value in indicators["values"].items():
+        worth, count = f"{value:+d}" if value else "0", data["components"]["market_indicator_cubes"][colour]
         yield Entry(indicator_key(colour), INDICATOR_NAMES[colour], "market indicator cube",
-                    f"Worth {value:+d} to the round's market ({data['components']['market_indicator_cubes'][colour]} "
-                    "in the bag). Four lie on each round's calendar; the last one rolls over to be the next round's "
-                    "first.", indicators["source"])
+                    f"Worth {worth} to the round's market ({count} in the bag). Four lie on each round's calendar; "
+                    "the last one rolls over to be the next round's first.", indicators["source"])
     foremen = data["foremen"]
     yield Entry(FOREMAN_KEY, "Foreman", "foreman token",
                 f"Each company has {foremen['per_player']}, of influence "

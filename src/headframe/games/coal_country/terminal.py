@@ -74,9 +74,10 @@ def _mover(view: dict) -> str:
 
 def _desk(view: dict, names: dict[str, str]) -> list[str]:
     calendar = ", ".join(INDICATOR_WORDS[value] for value in view["calendar"])
-    market = f"Market {view['market']:+d}" + (f" (calendar: {calendar}; {view['bag']} cubes in the bag)"
-                                              if calendar else " (no market cubes)")
-    out = [f"{market}; coal stockpile {view['stockpile']}; coal price ${view['coal_price']}",
+    m = view["market"]
+    market = f"Market {m:+d}" if m else "Market 0"
+    market += f" (calendar: {calendar}; {view['bag']} cubes in the bag)" if calendar else " (no market cubes)"
+    out = [f"{market}; coal stockpile: {view['stockpile']} coal; coal price ${view['coal_price']}",
            "Player order: " + ", ".join(map(seat_label, view["player_order"]))]
     utilities = ", ".join(f"{view['utility_market'][u]} {u}" for u in UTILITIES)
     supply = view.get("general_supply")
@@ -85,21 +86,23 @@ def _desk(view: dict, names: dict[str, str]) -> list[str]:
     company = view["construction"]
     rows = [f"{row} row {listed([names[b] for b in company[row]], empty='empty')}" for row in ("top", "bottom")]
     out.append(f"Construction company{' (closed)' if company['closed'] else ''}: {'; '.join(rows)}; "
-               f"draw pile {company['pile']}, removed {company['removed']}")
-    stacks = [f"stack {s['stack']} {plural(s['tiles'], 'tile')}" + (f" (top {s['top']})" if s["top"] else "")
+               f"{plural(company['pile'], 'tile')} in the draw pile, {company['removed']} removed")
+    stacks = [f"stack {s['stack']}: {plural(s['tiles'], 'tile')}" + (f" (top {s['top']})" if s["top"] else "")
               for s in view["permit_stacks"]]
-    out.append("Permit stacks: " + ", ".join(stacks))
+    out.append("Permit stacks: " + "; ".join(stacks))
+    out.append("Mines: ENTRY is the entrance, = and | are tunnels; w, a and e are wood, water and electricity on a "
+               "tile, a dot one missing")
     return out
 
 
 def _company(view: dict, player: dict, names: dict[str, str]) -> list[str]:
     seat = player["seat"]
     you = "you, " if seat == view["seat"] else ""
-    cash = "cash hidden" if player["cash"] is None else f"cash ${player['cash']}"
+    cash = "money hidden" if player["cash"] is None else f"money ${player['cash']}"
     earnings = "above the track" if player["earnings"] < 0 else f"${player['earnings']}"
-    out = ["", f"{seat_label(seat)} ({you}{seat_colour_name(seat)}): {cash}, fee ${player['fee']}, "
-               f"earnings {earnings}, coal {player['coal']}, refuse {player['refuse']}"]
-    out.append("  Stored: " + ", ".join(f"{player['storage'][u]} {u}" for u in UTILITIES))
+    out = ["", f"{seat_label(seat)} ({you}{seat_colour_name(seat)}): {cash}, each fee ${player['fee']}, "
+               f"earnings {earnings}, {player['coal']} coal, {plural(player['refuse'], 'refuse cube')}"]
+    out.append("  Stored cubes: " + ", ".join(f"{player['storage'][u]} {u}" for u in UTILITIES))
     lots = [f"lot {lot + 1} {names[content['building']]} (built round {content['built_round']})"
             if content["building"] else f"lot {lot + 1} empty" for lot, content in enumerate(player["lots"])]
     out.append("  Village: " + ", ".join(lots))

@@ -87,18 +87,24 @@ def _fee(t, e) -> str:
 def _placements(t, e) -> str:
     seats = [f"{seat_label(seat)} at {_placed(locations)}" if locations else f"{seat_label(seat)} nowhere"
              for seat, locations in enumerate(e["locations"])]
-    return "Foremen are turned over where they stand: " + "; ".join(seats)
+    return "All foremen are placed, face down: " + "; ".join(seats)
 
 
 def _reveal(t, e) -> str:
-    what = "Unplaced foremen revealed" if e["area"] == "unplaced" else f"Foremen revealed at {AREA_NAMES[e['area']]}"
-    values = "; ".join(f"{seat_label(seat)} {_listed([str(v) for v in vs])}" for seat, vs in enumerate(e["values"]))
-    return f"{what}: {values}"
+    what = "Unplaced foremen are revealed" if e["area"] == "unplaced" else f"Foremen are revealed at {AREA_NAMES[e['area']]}"
+    values = "; ".join(f"{seat_label(seat)}: {_listed([str(v) for v in vs])}" for seat, vs in enumerate(e["values"]))
+    return f"{what}. {values}"
 
 
 def _mined(t, e) -> str:
-    return (f"{who(e)} mines {e['coal']} coal, {e['auto']} more from automated tiles, "
-            f"and takes {plural(e['refuse'], 'refuse cube')}")
+    """Mining foremen each make one refuse cube; auto-production makes none (rulebook: Mineshaft tiles)."""
+    parts = []
+    if e["refuse"]:
+        parts.append(f"the foremen mine {e['coal']} coal and make {plural(e['refuse'], 'refuse cube')},")
+    if e["auto"]:
+        parts.append(f"the supplied tiles auto-produce {e['auto']} coal")
+    said = " and ".join(parts).rstrip(",") or "nothing is mined"
+    return f"At {who(e)}'s mine, {said}"
 
 
 def cell_name(x: int, y: int) -> str:
@@ -127,9 +133,15 @@ def inspection_words(fees: int, change: int) -> str:
 
 
 def _inspection(t, e) -> str:
-    change = e["change"]
-    money = f"loses ${-change}" if change < 0 else f"gains ${change}" if change > 0 else "pays nothing"
-    return f"Inspection: {who(e)} has {plural(e['fees'], 'fee')} and {money}"
+    return f"End-of-year inspection of {who(e)}: {inspection_words(e['fees'], e['change'])}"
+
+
+def _round(t, e) -> str:
+    """The round's market: the sum of its indicator cubes, none under A Reformed Industry."""
+    if not e["calendar"]:
+        return f"Round {e['round']} begins"
+    market = f"{e['m']:+d}" if e["m"] else "0"
+    return f"Round {e['round']} begins; the market indicators add up to {market}"
 
 
 EVENTS = {
@@ -140,8 +152,8 @@ EVENTS = {
     "reveal": _reveal,
     "fee": _fee,
     "mined": _mined,
-    "sold": lambda t, e: f"{who(e)} sells {e['coal']} coal at ${e['price']}",
-    "earnings": lambda t, e: f"{who(e)}'s earnings marker moves to {e['earnings']}",
+    "sold": lambda t, e: f"{who(e)} sells {e['coal']} coal at ${e['price']} each, for ${e['coal'] * e['price']}",
+    "earnings": lambda t, e: f"{who(e)}'s earnings marker moves to ${e['earnings']}",
     "permit_look": lambda t, e: f"{who(e)} looks at the top two tiles of permit stack {e['stack']}",
     "permit_draw": lambda t, e: f"{who(e)} draws the top tile of permit stack {e['stack']}",
     "incentive": lambda t, e: f"{who(e)} incentivizes the permit office for ${e['paid']}",
@@ -154,8 +166,8 @@ EVENTS = {
     "company_closed": lambda t, e: "The construction company closes",
     "supplied": lambda t, e: f"{who(e)} puts {an(e['utility'])} cube on {_on_tile(e['tile'])}",
     "refuse_removed": lambda t, e: f"{who(e)} removes {plural(e['count'], 'refuse cube')}",
-    "report": lambda t, e: f"{who(e)} reports ${e['cash']} in cash",
-    "round": lambda t, e: f"Round {e['round']} begins, market {e['m']:+d}",
+    "report": lambda t, e: f"Quarterly report: {who(e)} has ${e['cash']} and moves its earnings marker there",
+    "round": _round,
     "inspection": _inspection,
 }
 
@@ -165,25 +177,87 @@ PRIVATE = {  # the private part, for the seat that may see it
     "permit_draw": lambda t, p: f"you draw {_tile(p['tile'])}",
 }
 
+# What a foreman does on each space, in a word after the label (rulebook: Foremen Placement, Appendix A).
+SPACE_USES = {"CB": "sell coal, lowest influence first", "PO": "apply for a mine permit",
+              "UM": "buy utility cubes at 1 fee each", "UT": "buy utility cubes in tandem with your other buyer",
+              "CC": "buy a building", "ST": "move stored cubes onto mine tiles", "RF": "remove refuse cubes"}
+
+
+def space_use(location: str) -> str:
+    if location.startswith("UM:"):
+        return f"buy {location[3:]} cubes at 1 fee each"
+    if location[0] == "B":
+        return "use its building"
+    if location[0] == "M":
+        return "mine coal"
+    return SPACE_USES[location]
+
+
+def _place(t, a) -> str:
+    return f"Place your {a.value} foreman on {where(a.location)}: {space_use(a.location)}"
+
+
+def _build(t, a) -> str:
+    cost = t.base_cost[a.building]
+    return f"Build the {t.building_names[a.building]} from the {a.row} row (base cost {plural(cost, 'fee')})"
+
+
 ACTIONS = {
-    "place": lambda t, a: f"place a {a.value} foreman on {where(a.location)}",
-    "done": lambda t, a: "leave the remaining foremen unplaced",
-    "exchange": lambda t, a: f"exchange {an(a.give)} cube for {an(a.take)} cube",
-    "stop": lambda t, a: "stop",
-    "church": lambda t, a: f"bless the foreman on {_on_tile(a.tile)} (Church)",
-    "sell": lambda t, a: f"sell {a.amount} coal",
-    "collide": lambda t, a: f"move the earnings marker {a.direction}",
-    "incentivize": lambda t, a: "incentivize the permit office (2 fees)",
-    "stack": lambda t, a: f"draw from permit stack {a.stack}",
-    "keep": lambda t, a: f"keep {_tile(a.design)}",
-    "place_tile": lambda t, a: f"place the tile {cell_name(a.x, a.y)}, turned {a.rotation * 90} degrees",
-    "decline": lambda t, a: "decline the tile",
-    "first_buyer": lambda t, a: f"let the {a.utility} buyer buy first",
-    "buy_cube": lambda t, a: f"buy {an(a.utility)} cube",
-    "build": lambda t, a: f"build the {t.building_names[a.building]} from the {a.row} row",
-    "build_over": lambda t, a: f"build over building lot {a.lot + 1}",
-    "supply": lambda t, a: f"put {an(a.utility)} cube on {_on_tile(a.tile)}",
-    "remove_refuse": lambda t, a: f"remove {plural(a.count, 'refuse cube')}",
+    "place": _place,
+    "done": lambda t, a: "Leave the rest of your foremen unplaced: fees equal to their influence",
+    "exchange": lambda t, a: f"Exchange a stored {a.give} cube for {an(a.take)} cube from the supply",
+    "stop": lambda t, a: "Stop",
+    "church": lambda t, a: f"Bless the foreman on {_on_tile(a.tile)}: it also mines what a 1 foreman would",
+    "sell": lambda t, a: f"Sell {a.amount} coal" if a.amount else "Sell no coal: fees equal to your seller's influence",
+    "collide": lambda t, a: f"Put your earnings marker on the space {'above' if a.direction == 'up' else 'below'}",
+    "incentivize": lambda t, a: "Incentivize the permit office (2 fees)",
+    "stack": lambda t, a: f"Draw a tile from permit stack {a.stack}",
+    "keep": lambda t, a: f"Keep {_tile(a.design)}",
+    "place_tile": lambda t, a: f"Place the tile {cell_name(a.x, a.y)}, turned {a.rotation * 90} degrees",
+    "decline": lambda t, a: "Decline the tile: it goes under its stack",
+    "first_buyer": lambda t, a: f"Let your {a.utility} buyer buy first",
+    "buy_cube": lambda t, a: f"Buy {an(a.utility)} cube (1 fee)",
+    "build": _build,
+    "build_over": lambda t, a: f"Build over the building on lot {a.lot + 1}",
+    "supply": lambda t, a: f"Put a stored {a.utility} cube on {_on_tile(a.tile)}",
+    "remove_refuse": lambda t, a: f"Remove {plural(a.count, 'refuse cube')}" if a.count else "Remove no refuse",
 }
 
 PHRASEBOOK = Phrasebook("Coal Country", events=EVENTS, actions=ACTIONS, private=PRIVATE)
+
+
+# --- the tables panel ------------------------------------------------------------------------
+
+# A step and a stage of a seat's turn spelled alike get one name that fits both.
+SHARED_NAMES = {"place": "Placement", "permit": "Permit office", "refuse": "Refuse pile", "over": "Over",
+                "church": "Church"}
+
+
+def _capital(words: str) -> str:
+    return words[0].upper() + words[1:]
+
+
+DIRECTIONS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+def _tunnels(openings: str) -> str:
+    return "Tunnels " + listed([DIRECTIONS[letter] for letter in openings])
+
+
+def _option_names(options: list[dict]) -> dict[str, str]:
+    """The options' coded choices in words ("look_two_keep_one": "Look two keep one")."""
+    coded = [str(choice) for option in options for choice in option["choices"] or () if "_" in str(choice)]
+    return {choice: _capital(choice.replace(",", ", ").replace("_", " ")) for choice in coded}
+
+
+def value_names(tables, options: list[dict]) -> dict[str, str]:
+    """What a person calls each code a view holds: steps, stages, foreman places, tunnel openings and options."""
+    names = {step: _capital(name) for step, name in STEP_NAMES.items()}
+    names |= {stage: _capital(name) for stage, name in STAGE_NAMES.items()}
+    names |= SHARED_NAMES
+    places = [*LOCATION_NAMES, *(f"UM:{u}" for _, u in CUBE_LETTERS), *(f"B{lot}" for lot in range(4)),
+              *(f"M{index}" for index in range(len(tables.design_ids)))]
+    names |= {place: _capital(location_name(place)) for place in places}
+    openings = ["".join(d for i, d in enumerate("NESW") if mask >> i & 1) for mask in range(1, 16)]
+    names |= {letters: _tunnels(letters) for letters in openings}
+    return _option_names(options) | names
