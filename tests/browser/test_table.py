@@ -7,6 +7,8 @@ changed since the player's last action is marked on the board and in the log."""
 
 from __future__ import annotations
 
+import json
+
 import httpx
 import pytest
 from playwright.sync_api import Page
@@ -35,8 +37,8 @@ PLACES_IN_SIGHT = """() => {
   }).length; }"""
 
 # A point where a tap lands on a playable place (the topmost element there is the board's, and the place
-# is under it), inside the window and the board's view, preferring a place that offers several actions
-# (a chooser): [x, y, how many actions], or null when none is in sight.
+# is the first playable one under it), inside the window and the board's view, preferring a place that
+# offers several actions (a chooser), and its largest part in sight: [x, y, how many actions], or null.
 TARGET = """(several) => {
   const svg = document.querySelector(".board-view svg");
   const view = document.querySelector(".board-view").getBoundingClientRect();
@@ -44,21 +46,23 @@ TARGET = """(several) => {
   const right = Math.min(view.right, innerWidth), bottom = Math.min(view.bottom, innerHeight);
   const places = [...document.querySelectorAll(".board-frame:not(.waiting) .clickable[data-actions]")];
   const count = (node) => node.getAttribute("data-actions").split(/\\s+/).length;
-  places.sort((a, b) => several ? count(b) - count(a) : count(a) - count(b));
+  const found = [];  // [x, y, actions, the shape's area in sight]: a place's largest part in sight is tapped
   for (const place of places) {
     for (const shape of [place, ...place.querySelectorAll("*")]) {
       const b = shape.getBoundingClientRect();
-      const x = Math.round((Math.max(b.left, left) + Math.min(b.right, right)) / 2);  // taps land on whole pixels
-      const y = Math.round((Math.max(b.top, top) + Math.min(b.bottom, bottom)) / 2);
-      if (Math.max(b.left, left) >= Math.min(b.right, right) || Math.max(b.top, top) >= Math.min(b.bottom, bottom)) continue;
+      const [l, r, t, u] = [Math.max(b.left, left), Math.min(b.right, right), Math.max(b.top, top), Math.min(b.bottom, bottom)];
+      if (l >= r || t >= u) continue;
+      const x = Math.round((l + r) / 2), y = Math.round((t + u) / 2);  // taps land on whole pixels
       const topmost = document.elementFromPoint(x, y);
-      if (topmost && svg.contains(topmost)
-          && document.elementsFromPoint(x, y).some((node) => node.closest("[data-actions]") === place)) {
-        return [x, y, count(place)];
+      const first = document.elementsFromPoint(x, y).map((node) => node.closest("[data-actions]"))
+        .find((node) => node && node.classList.contains("clickable"));  // the place a tap there plays (board.js)
+      if (topmost && svg.contains(topmost) && first === place) {
+        found.push([x, y, count(place), (r - l) * (u - t)]);
       }
     }
   }
-  return null; }"""
+  found.sort((a, b) => (several ? b[2] - a[2] : a[2] - b[2]) || b[3] - a[3]);
+  return found.length ? found[0].slice(0, 3) : null; }"""
 
 MENU_IN_SIGHT = """() => [...document.querySelectorAll(".board-menu button")].every((button) => {
   const b = button.getBoundingClientRect();
@@ -72,6 +76,14 @@ CHOICES_IN_SIGHT = """() => { const button = document.querySelector(".decision b
 # The board's view: not a scroll box shorter than 60% of the window (a board that fits needs no more).
 BOARD_ROOM = """() => { const view = document.querySelector(".board-view");
   return !view || view.scrollHeight <= view.clientHeight + 1 || view.clientHeight >= 0.6 * innerHeight; }"""
+
+# board.js FINGER_PX: a tap on a smaller place with another within a finger's reach zooms in first.
+FINGER_PX = 40
+BOARD_WIDTH = """() => document.querySelector(".board-frame:not(.waiting) .board-view svg")?.getBoundingClientRect().width || 0"""
+# The smallest side of the place a tap at (x, y) landed on, and of the playable places in sight (CSS px).
+PLACE_SIZE = """([x, y]) => { const place = document.elementsFromPoint(x, y).map((node) => node.closest("[data-actions]"))
+  .find((node) => node && node.classList.contains("clickable"));
+  const b = place && place.getBoundingClientRect(); return b ? Math.min(b.width, b.height) : null; }"""
 
 NO_SIDEWAYS = "() => document.documentElement.scrollWidth <= innerWidth"
 PLAYERS_FIT = """() => { const table = document.querySelector("table.players");
@@ -110,9 +122,10 @@ def steady_target(page: Page, several: bool) -> list | None:
     return target
 
 
-def play_one(page: Page, touch: bool, several: bool, name: str, step: int) -> tuple[int, int]:
+def play_one(page: Page, touch: bool, several: bool, name: str, step: int, sizes: list, zooms: list) -> tuple[int, int]:
     """One of the player's decisions, checked as the issue asks, then taken. Returns how many log
-    lines and board amounts were marked as changed since the player's last action."""
+    lines and board amounts were marked as changed since the player's last action; adds the size of
+    the place tapped to `sizes`, and the step to `zooms` for each tap that zoomed in instead."""
     page.evaluate(SETTLED)  # a new decision pans the board to its places a frame or two after it is drawn
     marked = page.evaluate(MARKED)
     assert page.evaluate(NO_SIDEWAYS), "the page scrolls sideways"
@@ -130,7 +143,19 @@ def play_one(page: Page, touch: bool, several: bool, name: str, step: int) -> tu
             target = steady_target(page, several)
         assert target is not None, "no playable place can be tapped where it is in sight"
         x, y, actions = target
+        sizes.append(page.evaluate(PLACE_SIZE, [x, y]))
+        width = page.evaluate(BOARD_WIDTH)
         tap(page, touch, x, y)
+        for _ in range(3):  # a finger's tap among places smaller than a finger zooms in, then chooses
+            page.evaluate(SETTLED)
+            if page.evaluate(BOARD_WIDTH) <= width * 1.05:
+                break
+            width = page.evaluate(BOARD_WIDTH)
+            zooms.append(step)
+            x, y, actions = steady_target(page, several)
+            assert page.evaluate(PLACE_SIZE, [x, y]) >= FINGER_PX - 0.5 or zooms.count(step) > 1, \
+                "zoomed in, yet the place is still smaller than a finger"
+            tap(page, touch, x, y)
         if actions > 1:
             page.wait_for_selector(".board-menu [role=menuitem]")
             assert page.evaluate(MENU_IN_SIGHT), "a chooser's choices fall off the screen"
@@ -145,6 +170,16 @@ def play_one(page: Page, touch: bool, several: bool, name: str, step: int) -> tu
         tap(page, touch, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.wait_for_function(MOVED_ON, arg=before)
     return marked
+
+
+def record_targets(name: str, sizes: list, zooms: list) -> None:
+    """The sizes of the places tapped at the zoom the board opened at, and how many taps zoomed in
+    first, for the issue's report: test-artifacts/browser/table-targets-*.json."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    measured = [size for size in sizes if size is not None]
+    (ARTIFACTS / f"table-targets-{name}.json").write_text(json.dumps({
+        "smallest_px": round(min(measured), 1) if measured else None,
+        "under_finger": sum(size < FINGER_PX for size in measured), "taps": len(measured), "zoomed_in": len(zooms)}))
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
@@ -163,7 +198,9 @@ def test_every_decision_is_a_tap_away(browser, server, game, size):
     name = f"{game}-{size}"
     try:
         page.goto(created["play_url"])
-        marked = []
+        marked: list = []
+        sizes: list = []
+        zooms: list = []
         for step in range(DECISIONS):
             page.wait_for_selector(".turn.mine, .result")
             if page.locator(".result").count():
@@ -171,8 +208,12 @@ def test_every_decision_is_a_tap_away(browser, server, game, size):
             page.wait_for_selector("[data-version]:not([data-waiting=true])")
             if step == 0:
                 sight(page, f"{name}-first-decision")
-            marked.append(play_one(page, touch, several=step % 2 == 0, name=name, step=step))
+            marked.append(play_one(page, touch, several=step % 2 == 0, name=name, step=step, sizes=sizes, zooms=zooms))
         sight(page, f"{name}-after")
+        record_targets(name, sizes, zooms)
+    except Exception:
+        sight(page, f"{name}-failed")  # what the window showed when it went wrong
+        raise
     finally:
         context.close()
     assert not problems, problems

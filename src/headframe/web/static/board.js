@@ -27,9 +27,14 @@ const ZOOM_STEP = 1.25;
 const LONG_PRESS_MS = 500;
 // Where else a tap may have meant, around its point (CSS px): a finger is wider than a pixel.
 const NEAR = [[0, -8], [8, 0], [0, 8], [-8, 0], [6, -6], [6, 6], [-6, 6], [-6, -6], [0, -14], [14, 0], [0, 14], [-14, 0]];
+// A finger's target (CSS px): a tap on a smaller place with another playable one within reach of the
+// finger zooms the board in around it first, until the place is this large, and the next tap chooses.
+const FINGER_PX = 40;
+const MAX_SCALE = 4;
 // mode: "fit" | "readable" | a scale chosen with the zoom buttons; null: the screen's default.
-// width: the last board's, in CSS px; left, top: where the board was panned to.
-const zoom = { mode: null, width: null, left: 0, top: 0 };
+// width: the last board's, in CSS px; left, top: where the board was panned to; restore: the zoom and
+// pan before a zoom in to choose among small places, taken back once the choice is made.
+const zoom = { mode: null, width: null, left: 0, top: 0, restore: null };
 let shown = null;  // the board last framed: where it is panned is read off it when the next comes
 
 export function layout() {
@@ -127,6 +132,18 @@ function frameFor(svg, classes, after = null, prompt = null) {
     size(board);
     toggle.textContent = fitted() ? "Readable" : "Whole board";
   };
+  // To `scale`, the board's point at (x, y) on the screen staying there, until the next choice is made
+  // (a zoom to choose among places smaller than a finger: the board then opens as it was).
+  board.zoomAround = (scale, x, y) => {
+    const before = scaleOf(board);
+    zoom.restore ??= { mode: zoom.mode, left: view.scrollLeft, top: view.scrollTop };
+    const box = view.getBoundingClientRect();
+    const [atX, atY] = [(x - box.left + view.scrollLeft) / before, (y - box.top + view.scrollTop) / before];
+    set(scale);
+    const after = scaleOf(board);
+    view.scrollTo(atX * after - (x - box.left), atY * after - (y - box.top));
+    Object.assign(zoom, { left: view.scrollLeft, top: view.scrollTop });
+  };
   toggle.textContent = fitted() ? "Readable" : "Whole board";
   toggle.addEventListener("click", () => set(fitted() ? "readable" : "fit"));
   // The bar is as tall whatever the decision (a prompt or none, choices on the board or none), so the
@@ -137,7 +154,7 @@ function frameFor(svg, classes, after = null, prompt = null) {
     el("button.zoom-out", { type: "button", "aria-label": "Zoom out", title: "Zoom out",
       onclick: () => set(scaleOf(board) / ZOOM_STEP) }, "−"),
     el("button.zoom-in", { type: "button", "aria-label": "Zoom in", title: "Zoom in",
-      onclick: () => set(scaleOf(board) * ZOOM_STEP) }, "+"),
+      onclick: () => set(Math.min(scaleOf(board) * ZOOM_STEP, MAX_SCALE)) }, "+"),
     toggle);
   const frame = el("div.board-frame" + classes, {}, bar, view, after);
   explainOnPress(svg);
@@ -194,7 +211,7 @@ function scaleOf(board) {
   const mode = modeNow();
   if (mode === "fit") return fitScale(board);
   if (mode === "readable") return readableScale(board);
-  return Math.min(Math.max(mode, fitScale(board) / 2), 4);
+  return Math.min(Math.max(mode, fitScale(board) / 2), MAX_SCALE);
 }
 
 function size(board) {
@@ -291,11 +308,15 @@ export function playableBoard(markup, choices, choose, memory = {}, decision = n
   const placed = new Set();
   const hint = el("p.hint", { "aria-live": "polite" });
   const frame = frameFor(svg, "", hint, prompt);
+  const board = shown;
   let chosen = false;
 
   const play = (id) => {
     if (chosen) return;
     chosen = true;
+    if (zoom.restore) {  // zoomed in to choose: the next board opens at the zoom the player had
+      Object.assign(zoom, zoom.restore, { restore: null });
+    }
     frame.classList.add("waiting");
     closeMenu(frame, memory);
     choose(id);
@@ -349,9 +370,27 @@ export function playableBoard(markup, choices, choose, memory = {}, decision = n
   };
   svg.addEventListener("mousemove", (event) => hover(placeAt(event)));
   svg.addEventListener("mouseleave", () => hover(null));
+  // A finger's tap on a place smaller than a finger, another playable place within its reach: the
+  // scale at which the place is a finger's size (null: it is, or the board is as large as it goes).
+  const closer = (node, event) => {
+    const box = node.getBoundingClientRect();
+    const smaller = Math.min(box.width, box.height);
+    if (lastPointer !== "touch" || smaller >= FINGER_PX) return null;
+    const near = NEAR.some(([dx, dy]) => {
+      const other = placeAtPoint(event.clientX + dx, event.clientY + dy);
+      return other && other !== node;
+    });
+    const scale = Math.min(scaleOf(board) * Math.max(ZOOM_STEP, FINGER_PX / smaller), MAX_SCALE);
+    return near && scale > scaleOf(board) * 1.01 ? scale : null;
+  };
   svg.addEventListener("click", (event) => {
     const node = placeAt(event);
-    if (node) activate(node, event);
+    const scale = node && closer(node, event);
+    if (scale) {
+      event.stopPropagation();
+      board.zoomAround(scale, event.clientX, event.clientY);
+      hint.textContent = "Zoomed in to the places you tapped among: tap your choice.";
+    } else if (node) activate(node, event);
     else explain(explainedAt(event));
   });
   frame.addEventListener("click", () => closeMenu(frame, memory));
@@ -359,7 +398,6 @@ export function playableBoard(markup, choices, choose, memory = {}, decision = n
   const reopen = memory.menu && [...places.keys()].find((node) => node.getAttribute("data-actions") === memory.menu.actions);
   if (reopen) menuAt(reopen, memory.menu.at);
   else memory.menu = null;
-  const board = shown;
   if (places.size) {
     const button = frame.querySelector(".show-choices");
     button.hidden = false;

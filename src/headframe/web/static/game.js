@@ -194,6 +194,19 @@ function shownSeat() {
   return toMove !== undefined ? toMove : held[0];
 }
 
+// What a redraw makes again only when what it is made from changed (compared with ===): the board and
+// the decision's buttons, which a tap may be landing on while a message for someone else redraws the
+// page (a player arriving, a chat line): a tap whose element were replaced between the finger's
+// touching and lifting would do nothing.
+const made = new Map();  // name -> {inputs, value}
+function kept(name, inputs, make) {
+  const last = made.get(name);
+  if (last && last.inputs.length === inputs.length && last.inputs.every((input, i) => input === inputs[i])) return last.value;
+  const value = make();
+  made.set(name, { inputs, value });
+  return value;
+}
+
 // Messages come in bursts (bots move at once): the page is drawn once per frame.
 let drawing = false;
 function draw() {
@@ -325,13 +338,16 @@ function table(shownState) {
   const state = standIn(shownState) ? { ...shownState, view: { ...shownState.view, decision: undefined }, can_undo: false }
     : shownState;
   const view = state.view;
-  const board = state.board ? boardPart(state) : null;
+  const busy = waiting(state.seat);
+  const board = state.board ? kept("board", [state.board, state.seat, state.version, busy, Boolean(view.decision),
+    since.get(state.seat), JSON.stringify(hinted(gameId, state))], () => boardPart(state)) : null;
   // What changes with each move (banner, decision) is read first but drawn beside the board (below it
   // on a phone), so the board never moves when a decision appears (style.css, "The game page").
   return el("div.columns.table", { "data-version": state.version, "data-seat": state.seat, "data-waiting": waiting(state.seat) },
     el("div.side", {},
       turnBanner(state),
-      view.decision ? decisionPanel(state, board ? board.placed : new Set()) : null,
+      view.decision ? kept("decision", [state.seat, state.version, busy, board ? board.placed : null, state.can_undo],
+        () => decisionPanel(state, board ? board.placed : new Set())) : null,
       view.decision ? guidePanel() : null,
       view.decision ? hintPanel(gameId, state, seatToken(state.seat), draw) : null,
       explain,

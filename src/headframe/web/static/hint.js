@@ -36,9 +36,9 @@ async function ask(gameId, state, token, redraw) {
 }
 
 function choiceList(choices) {
-  return el("ol.hint-choices", {}, choices.map(({ label, share, why }) => {
+  return el("ol.hint-choices", {}, choices.map(({ id, label, share, why }) => {
     const percent = `${Math.round(share * 100)}%`;
-    return el("li", { "data-share": share }, el("span.hint-label", {}, label), " ",
+    return el("li", { "data-share": share, "data-action": id }, el("span.hint-label", {}, label), " ",
       el("meter", { min: 0, max: 1, value: share, title: percent }), " ", el("span.hint-share", {}, percent),
       why ? el("span.hint-why", {}, why) : null);
   }));
