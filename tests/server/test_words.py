@@ -1,6 +1,7 @@
 """Each game in its own words (issue 53): what a player reads while playing or
 learning (the log, prompts, action labels, the board's texts and `<title>`s, the
-glossary texts the board's places explain, tutorial lessons, the rules panel)
+glossary texts the board's places explain, the tables panel by the game's value
+names, tutorial lessons, the rules panel)
 carries no ruling ids, no source labels, no notes to the team: no snake_case
 names, no markdown, no component ids. Where each text came from is said with
 every offending string. Provenance has its own page, the Sources page, and the
@@ -80,12 +81,33 @@ def glossary_texts(name: str, entries: dict[str, dict], keys) -> Texts:
             yield f"{name} glossary {key!r} {field}", entry[field]
 
 
-def played_texts(name: str, messages: list[dict], entries: dict[str, dict]) -> Texts:
+# The view's keys the page shows itself, not in the tables panel (common.js FRAME_KEYS).
+FRAME_KEYS = {"game", "players", "options", "seat", "to_move", "over", "decision", "result"}
+
+
+def table_texts(where: str, value, names: dict[str, str]) -> Texts:
+    """What the tables panel ("Everything this seat sees, as tables") shows of a view's value, as
+    common.js renderValue does: strings by their value names, object keys by name or in words."""
+    if isinstance(value, str):
+        yield where, names.get(value, value)
+    elif isinstance(value, list):
+        for item in value:
+            yield from table_texts(where, item, names)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield f"{where} key", names.get(key, re.sub(r"[_-]+", " ", key))
+            yield from table_texts(f"{where}.{key}", item, names)
+
+
+def played_texts(name: str, messages: list[dict], entries: dict[str, dict], names: dict[str, str]) -> Texts:
     explained: set[str] = set()
     for message in messages:
         if message["type"] != "state":
             continue
         where = f"{name} v{message['version']}"
+        for key, value in message["view"].items():
+            if key not in FRAME_KEYS:
+                yield from table_texts(f"{where} tables panel {key}", value, names)
         yield from ((f"{where} log", text) for text in message["log_text"])
         yield from ((f"{where} label", text) for text in message["labels"])
         decision = message["view"].get("decision")
@@ -121,7 +143,8 @@ def test_a_seat_is_sent_the_games_own_words(live, name) -> None:
             return seat.messages
 
     messages = asyncio.run(scenario())
-    found = offences(played_texts(name, messages, glossary(http, name)))
+    names = http.get(f"/api/rules/{name}/names").json()
+    found = offences(played_texts(name, messages, glossary(http, name), names))
     assert not found, "\n".join(found)
 
 
