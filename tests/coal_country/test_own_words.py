@@ -4,66 +4,26 @@ holds has a name a person would use; and the results screen reads rounds, money 
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from headframe.engine import Rng
 from headframe.games.coal_country.actions import Decline, Place, Stop
 
+from ..own_words import FRAME_KEYS, badly_named, random_positions, shown, unreadable
 from .helpers import GAME
 
-# Issue 53: what is not the game's own words (as tests/server/test_words.py).
-FORBIDDEN = [
-    re.compile(r"\b[A-Z]+-R\d+\b"),
-    re.compile(r"\b(reconstructed|invented)\b", re.IGNORECASE),
-    re.compile(r"\b[a-z]+_[a-z_]+\b"),
-    re.compile(r"\*\*|`"),
-    re.compile(r"\b[A-Z]{2,}\d*-\d+\b"),
-]
-NOT_SHOWN = {"game", "options", "seat", "to_move", "over", "decision", "result"}
+NOT_SHOWN = FRAME_KEYS - {"players"}  # Coal Country's players' part is checked too
 # A prompt is not a heading: neither a place, a tile or a building (the glossary's names).
 HEADINGS = {entry.name for entry in GAME.glossary}
 GAMES = [(2, 3, {}), (3, 5, {"industry_amok": True}), (4, 7, {"reformed_industry": True, "rounds": 8})]
 
 
-def positions(players: int, seed: int, options: dict) -> Iterator[Any]:
-    """Every position of a seeded random game, to its end."""
-    state = GAME.new_state(players, seed, options)
-    rng = Rng(seed)
-    yield state
-    while state.to_move():
-        seat = state.to_move()[0]
-        state.apply(seat, rng.choice(state.decision(seat).actions))
-        yield state
-
-
-def leaves(view: Any) -> Iterator[str]:
-    if isinstance(view, dict):
-        for value in view.values():
-            yield from leaves(value)
-    elif isinstance(view, list):
-        for value in view:
-            yield from leaves(value)
-    elif isinstance(view, str):
-        yield view
-
-
 @pytest.mark.parametrize("players, seed, options", [*GAMES, (3, 9, GAME.option_sets[4]), (4, 2, GAME.option_sets[5])])
 def test_prompts_say_what_to_do_and_labels_start_as_sentences(players, seed, options):
     # rulebook: Playing the Game (each decision is a step of a round, named as the rulebook does)
-    for state in positions(players, seed, options):
-        for seat in state.to_move():
-            decision = state.decision(seat)
-            prompt = decision.prompt
-            assert prompt[0].isupper() and " " in prompt, prompt
-            assert prompt not in HEADINGS and prompt.partition(":")[0] not in HEADINGS, prompt
-            for action in decision.actions:
-                label = GAME.describe_action(action)
-                assert re.match(r"[A-Z0-9$]", label), label
-                assert not any(pattern.search(label) for pattern in FORBIDDEN), label
+    for state in random_positions(GAME, players, seed, options):
+        assert unreadable(GAME, state, HEADINGS) == []
 
 
 def test_the_permit_office_and_desk_spaces_say_what_they_do():
@@ -78,16 +38,13 @@ def test_the_permit_office_and_desk_spaces_say_what_they_do():
 def test_every_string_a_view_holds_has_a_name_in_words(players, seed, options):
     # rulebook: Game Materials (what each seat's tables show, by the components' names)
     names = GAME.value_names()
-    for index, state in enumerate(positions(players, seed, options)):
+    for index, state in enumerate(random_positions(GAME, players, seed, options)):
         if index % 5 and state.to_move():
             continue  # every 5th position and the last: the same strings recur
         for seat in [None, *range(players)]:
-            view = state.view(seat)
-            shown = {key: value for key, value in view.items() if key not in NOT_SHOWN}
-            for value in leaves(shown):
-                assert value in names or value == "", value
-                named = names[value] if value else value
-                assert not any(pattern.search(named) for pattern in FORBIDDEN), (value, named)
+            strings = shown(state.view(seat), NOT_SHOWN)
+            assert all(value in names or value == "" for value in strings), strings
+            assert badly_named(strings, names) == []
 
 
 def test_places_steps_and_tunnels_are_named_as_the_rulebook_names_them():
@@ -106,7 +63,7 @@ def test_places_steps_and_tunnels_are_named_as_the_rulebook_names_them():
 def finished(players: int, seed: int, options: dict) -> tuple[list[int], Any]:
     """The round of every position of a seeded random game, and its last position."""
     rounds = []
-    for state in positions(players, seed, options):
+    for state in random_positions(GAME, players, seed, options):
         rounds.append(GAME.round_of(state))
     return rounds, state
 

@@ -29,29 +29,17 @@ from headframe.engine.sources import LABELS
 from headframe.engine.tutorial import load_tutorial
 from headframe.server.storage import sqlite_url
 
+from ..own_words import FRAME_KEYS, problems
 from .conftest import LiveServer, Seat, claim, create, play
 
 GAMES = ["copper-country", "ore-city", "tinners-trail", "coal-country"]
 DECISIONS = 100  # the person's decisions per game: enough to meet most kinds of decision
-
-# Issue 53: what is not the game's own words.
-FORBIDDEN = {
-    "a ruling id": re.compile(r"\b[A-Z]+-R\d+\b"),
-    "a source label": re.compile(r"\b(reconstructed|invented)\b", re.IGNORECASE),
-    "a snake_case name": re.compile(r"\b[a-z]+_[a-z_]+\b"),
-    "markdown": re.compile(r"\*\*|`"),
-    "a component id": re.compile(r"\b[A-Z]{2,}\d*-\d+\b"),
-}
 
 TITLE = re.compile(r"<title>(.*?)</title>", re.DOTALL)
 TEXT = re.compile(r">([^<>]+)<")
 EXPLAIN = re.compile(r'data-explain="([^"]*)"')
 
 Texts = Iterator[tuple[str, str]]  # (where it came from, the text)
-
-
-def problems(text: str) -> list[str]:
-    return [f"{what} {found.group(0)!r}" for what, pattern in FORBIDDEN.items() for found in pattern.finditer(text)]
 
 
 def offences(texts: Texts) -> list[str]:
@@ -79,10 +67,6 @@ def glossary_texts(name: str, entries: dict[str, dict], keys) -> Texts:
         entry = entries[key]
         for field in ("name", "kind", "text"):
             yield f"{name} glossary {key!r} {field}", entry[field]
-
-
-# The view's keys the page shows itself, not in the tables panel (common.js FRAME_KEYS).
-FRAME_KEYS = {"game", "players", "options", "seat", "to_move", "over", "decision", "result"}
 
 
 def table_texts(where: str, value, names: dict[str, str]) -> Texts:
