@@ -26,6 +26,7 @@ from headframe.engine import (
     replay,
     seat_label,
 )
+from headframe.engine.sources import LABELS
 from headframe.engine.sources import as_text as sources_text
 
 app = typer.Typer(help="headframe: four mining-industry board games, played by their complete rules.",
@@ -110,11 +111,12 @@ def rules(name: str, components: Path | None = ComponentsOption) -> None:
     sources = Table(title="Component data and their sources")
     sources.add_column("section")
     sources.add_column("source")
-    for section, value in game.components.items():
+    for section, value in game.components.items():  # in words: "event cards 19th", "Invented"
         if isinstance(value, dict) and "source" in value:
-            sources.add_row(escape(section), escape(str(value["source"])))
+            sources.add_row(escape(section.replace("_", " ")), escape(LABELS.get(value["source"], str(value["source"]))))
     if game.components.get("source"):
-        sources.add_row("(whole file)", escape(str(game.components["source"])))
+        whole = game.components["source"]
+        sources.add_row("(whole file)", escape(LABELS.get(whole, str(whole))))
     console.print(sources)
 
 

@@ -23,7 +23,15 @@ def test_rules_shows_rulings_with_ids_and_sources() -> None:
     result = run("rules", "pit-lamps")
     assert result.exit_code == 0
     assert "LAMP-R1" in result.output and "LAMP-R2" in result.output and "(Invented)" in result.output
-    assert "dig_limit" in result.output
+    assert "dig_limit" in result.output  # an option is named as it is typed
+
+
+def test_rules_names_the_component_datas_sections_and_sources_in_words() -> None:
+    # issue 53: the data table read "company_house_abilities | RULEBOOK"
+    result = run("rules", "copper-country")
+    table = result.output[result.output.index("Component data and their sources"):]
+    assert "company house abilities" in table and "From the rulebook" in table and "Invented" in table
+    assert "company_house_abilities" not in table and "RECONSTRUCTED" not in table
 
 
 def test_random_prints_a_log_and_writes_a_replayable_record(tmp_path) -> None:
