@@ -141,7 +141,11 @@ def test_a_finished_game_shows_its_results_and_a_replay_stepped_with_keys_and_pl
         assert int(cells[2]) == int(cells[3]) + int(cells[4])  # the parts make up the score
     assert {row.get_attribute("data-seat") for row in rows.all()} == {"0", "1"}
     assert results.locator(".results-chart svg g.bar").count() == 2
-    assert "Ann" in results.locator(".results-chart").inner_text()
+    assert "Ann" in results.locator(".results-chart").first.inner_text()
+    # issue 53: a chart per round, a line per seat through each round's standing
+    rounds = results.locator(".rounds-chart")
+    assert rounds.locator("g.round-line").count() == 2 and rounds.locator("g.round-line circle").count() == 2 * 3
+    assert "end of each round" in rounds.locator("figcaption").inner_text()
     assert results.locator(".tiebreak").inner_text()
     assert "decisions" in results.locator(".length").inner_text()
     link = results.locator("a.replay-link")

@@ -207,8 +207,11 @@ def labels_in_sight(page: Page):
     """The board's names wholly in its frame's sight, at each stop of a pan from top to bottom."""
     height = on_view(page, "(node) => { node.scrollTo(0, 0); return [node.clientHeight, node.scrollHeight]; }")
     for top in range(0, max(1, height[1] - height[0] // 2), max(1, height[0] // 2)):
+        # The frame's sight: below its bar, which stays on top of the window when the page is scrolled past it
+        # (the board then slides under it, as under a phone app's toolbar), and inside the window.
         frame = on_view(page, f"(node) => {{ node.scrollTo(0, {top}); const b = node.getBoundingClientRect();"
-                              " return [b.left, b.top, b.right, b.bottom]; }")
+                              " const bar = node.closest('.board-frame').querySelector('.board-zoom').getBoundingClientRect();"
+                              " return [b.left, Math.max(b.top, bar.bottom), b.right, Math.min(b.bottom, innerHeight)]; }")
         found = [label for label in labels(page) if inside(label["box"], frame, slack=0)]
         if found:
             yield found
