@@ -46,6 +46,7 @@ class CoalCountry(Game):
          "permit_foremen_per_player": "1", "construction_foremen_per_player": "1"},
     )
     # The score parts are money: earned (coal sales), paid (fees, permits, cubes, buildings) or the inspection's.
+    score_name = "money ($)"  # the richest player wins
     statistic_labels = {
         "score_start_money": "Starting money", "score_sales": "Coal sales", "score_penalties": "Fees paid as penalties",
         "score_permits": "Mining permits and incentives", "score_utility_cubes": "Utility cubes",

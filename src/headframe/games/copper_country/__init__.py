@@ -37,6 +37,7 @@ class CopperCountry(Game):
          "turn_limit": 40},
         {"short_game": "era_3_intro", "turn_limit": 100},
     )
+    score_name = "copper"  # the most copper wins
     statistic_labels = {
         "score_copper": "Copper value of the copper pile",
         "score_company_claim": "Company claim",

@@ -32,6 +32,8 @@ class TinnersTrail(Game):
         {"water_added_per_mine_action": 1, "adit_bonus_test": "discovered", "adit_roll_bonus": "once"},
         {"roll_modifiers_on_mine_build": False, "investment_decline_is_final": False, "prospect_in_final_turn": False},
     )
+    score_name = "VP"  # the results in the game's terms: victory points, counted turn by turn
+    round_name = "Turn"
     statistic_labels = {
         **{f"score_turn_{turn}": f"Victory points from turn {turn}'s external investments" for turn in range(1, 5)},
         "vp": "Victory points",
