@@ -10,7 +10,10 @@ from itertools import takewhile
 from .rooms import Room
 
 STEP_S = 0.15
-TURN_STEPS = 4
+# Two steps paced: with the think time (0.5 s) a turn's paced time is 0.8 s, which leaves a long turn's
+# deciding, sending and drawing room under the 1.5 s a person waits at most (four were 1.1 s, and a long
+# Copper Country turn waited up to 1.76 s on a loaded machine: bench.table).
+TURN_STEPS = 2
 
 
 def pause(room: Room, seat: int) -> float:
