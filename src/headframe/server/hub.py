@@ -25,7 +25,7 @@ from headframe.engine import RECORD_FORMAT, HeadframeError, IllegalAction, Rng, 
 
 from . import creation, pace
 from .account_store import Account, AccountStore
-from .bots import QUICK_SPECS, BotPool, BotTask, Worker
+from .bots import QUICK_SPECS, BotPool, BotTask, Worker, load_every_game
 from .broker import Broker, News
 from .config import ServerConfig
 from .errors import BadRequest, Conflict, Forbidden, NotFound, Refusal
@@ -68,14 +68,17 @@ class Hub:
         self.on_finished = None  # set by the app: rate the game its final move ended (leaderboard.py)
         self.chat: Any = None  # set by the app: the tables' chat (chat.py), for the WebSocket layer
         self.catch_up = None  # set by the app: rate finished games whose update was lost (leaderboard.py)
+        self.notify: Any = None  # set by the app: notifications when away (notify.py)
         self.accounts = AccountStore(store.engine)
         self._sweeper: asyncio.Task | None = None
 
     def start(self) -> None:
-        """Start sweeping: nothing is loaded at start-up, each game when first asked for."""
+        """Start sweeping; warmed up, load every game's data (off the loop: the first table waits for none)."""
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
         self.broker.start()
         self.pictures.start()
+        if self.config.warm_up:
+            self._loading = asyncio.ensure_future(asyncio.to_thread(load_every_game))
         if self.config.warm_up and self.config.bot_workers > 0:
             self.bots.start()
 
