@@ -132,6 +132,26 @@ def postgres_url():
 BOT_GAME = "tinners-trail"
 
 
+def sqlite_or_postgres(request, tmp_path_factory, name: str) -> str:
+    """The database of a fixture parametrized over ["sqlite", "postgres"]: a fresh SQLite file, or the
+    module's PostgreSQL."""
+    if request.param == "sqlite":
+        return sqlite_url(tmp_path_factory.mktemp(name) / "games.db")
+    return request.getfixturevalue("postgres_url")
+
+
+TURN_BASED = {"mode": "turn-based", "preset": "1-day"}
+
+
+def turn_based_table(client, csrf, name: str) -> dict:
+    """A turn-based Pit Lamps table whose first seat is the signed-in `client`'s and the second open."""
+    body = {"game": "pit-lamps", "players": 2, "seats": [{"type": "human", "me": True}, {"type": "human"}],
+            "think_time": 0, "name": name, "clock": TURN_BASED}
+    response = client.post("/api/games", json=body, headers=csrf)
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
 @pytest.fixture(scope="module")
 def position():
     """A bot's decision (test_bots.py, test_ray_bots.py): the state, the seat, and the seat's determinized world."""

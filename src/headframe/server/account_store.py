@@ -11,7 +11,10 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from .tables import accounts, games, seats, server_secrets, sessions
+from .tables import accounts, games, ratings, seats, server_secrets, sessions
+
+FORMER = "a former player"  # a deleted account's name wherever it played
+LIVE = ("open", "running")  # the statuses of a game still to be played
 
 
 class NameTaken(Exception):
@@ -53,8 +56,30 @@ class AccountStore:
         """The account of that name, and its password hash."""
         with self.engine.connect() as db:
             found = db.execute(select(accounts.c.id, accounts.c.name, accounts.c.password_hash)
-                               .where(accounts.c.name_key == name_key)).first()
+                               .where(accounts.c.name_key == name_key, accounts.c.deleted_at.is_(None))).first()
         return None if found is None else (Account(found.id, found.name), found.password_hash)
+
+    def named(self, name_key: str) -> Account | None:
+        """The account of that name, unless deleted."""
+        found = self.find(name_key)
+        return None if found is None else found[0]
+
+    def delete(self, account_id: str) -> list[tuple[str, int]]:
+        """Delete an account: its name stays taken and never signs in again, its sessions end, and
+        its seats in games over (and its ratings) go to "a former player". Returns its seats in
+        games still to be played (game, seat), which the hub hands over."""
+        mine = seats.c.account_id == account_id
+        over = games.c.status.not_in(LIVE)
+        with self.engine.begin() as db:
+            db.execute(update(accounts).where(accounts.c.id == account_id)
+                       .values(deleted_at=datetime.now(UTC), password_hash=""))
+            db.execute(delete(sessions).where(sessions.c.account_id == account_id))
+            db.execute(update(ratings).where(ratings.c.player == f"account:{account_id}").values(name=FORMER))
+            db.execute(update(seats).where(mine, seats.c.game_id.in_(select(games.c.id).where(over)))
+                       .values(name=FORMER, account_id=None, invited=False))
+            live = (select(seats.c.game_id, seats.c.seat).join(games, games.c.id == seats.c.game_id)
+                    .where(mine, games.c.status.in_(LIVE)))
+            return [(row.game_id, row.seat) for row in db.execute(live)]
 
     def set_password_hash(self, account_id: str, password_hash: str) -> None:
         with self.engine.begin() as db:
@@ -90,6 +115,12 @@ class AccountStore:
         with self.engine.begin() as db:
             db.execute(delete(sessions).where(sessions.c.token_hash == token_hash))
 
+    def change_password(self, account_id: str, password_hash: str, keep: str) -> None:
+        """A new password: every session of the account but `keep` (a token hash) ends."""
+        with self.engine.begin() as db:
+            db.execute(update(accounts).where(accounts.c.id == account_id).values(password_hash=password_hash))
+            db.execute(delete(sessions).where(sessions.c.account_id == account_id, sessions.c.token_hash != keep))
+
     # --- seats ------------------------------------------------------------------
 
     def seats_of(self, account_id: str, limit: int) -> list[MySeat]:
@@ -100,6 +131,35 @@ class AccountStore:
                  .order_by(games.c.created_at.desc(), games.c.id).limit(limit))
         with self.engine.connect() as db:
             return [MySeat(*row) for row in db.execute(query)]
+
+    def invitations(self, account_id: str) -> list[tuple[str, str, int]]:
+        """The seats given to the account by name that it has not accepted: (game, its name, seat)."""
+        query = (select(games.c.id, games.c.name, seats.c.seat).join(games, games.c.id == seats.c.game_id)
+                 .where(seats.c.account_id == account_id, seats.c.invited, games.c.status.in_(LIVE))
+                 .order_by(games.c.created_at.desc(), games.c.id))
+        with self.engine.connect() as db:
+            return [(row.id, row.name, row.seat) for row in db.execute(query)]
+
+    def is_invited(self, game_id: str, seat: int) -> bool:
+        with self.engine.connect() as db:
+            return bool(db.execute(select(seats.c.invited).where(seats.c.game_id == game_id, seats.c.seat == seat))
+                        .scalar())
+
+    def accept(self, game_id: str, seat: int, account_id: str) -> bool:
+        """The account keeps the seat it was given: whether it was an invitation of theirs."""
+        with self.engine.begin() as db:
+            return db.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat,
+                                                  seats.c.account_id == account_id, seats.c.invited)
+                              .values(invited=False)).rowcount == 1
+
+    def rematch(self, game_id: str, new_id: str | None = None) -> str | None:
+        """The table a finished game's "Play again" made; with `new_id`, record it unless another was
+        recorded first (then that one is returned)."""
+        with self.engine.begin() as db:
+            if new_id is not None:
+                db.execute(update(games).where(games.c.id == game_id, games.c.rematch.is_(None))
+                           .values(rematch=new_id))
+            return db.execute(select(games.c.rematch).where(games.c.id == game_id)).scalar()
 
     def cancel_game(self, game_id: str) -> None:
         """Delete an unstarted table (its seats go with it)."""

@@ -300,6 +300,17 @@ class Auth:
             await asyncio.to_thread(self.store.set_password_hash, account.id, rehashed)
         return account
 
+    async def confirm(self, request: Request, session: Session, password: str) -> None:
+        """The signed-in player's own password, checked as a sign-in is (its lockouts too)."""
+        account = await self.check(request, Credentials(name=session.account.name, password=password))
+        if account.id != session.account.id:
+            raise Unauthorized(WRONG)
+
+    async def change_password(self, session: Session, password: str) -> None:
+        """A new password: the account's other sessions end (in the database; their sockets: the caller)."""
+        hashed = await self.hashing.run(_hasher().hash, password)
+        await asyncio.to_thread(self.store.change_password, session.account.id, hashed, token_hash(session.token))
+
     async def _budget(self, request: Request, key: str, account: Account | None) -> tuple[str, str]:
         """What an attempt's failures count against: its browser's own budget when it
         brings a device cookie of this account, else the name's, which every other

@@ -53,6 +53,7 @@ class SeatSpec(Strict):
     name: Text | None = Name
     agent: Text | None = Field(default=None, max_length=120)
     me: bool = False  # the signed-in creator's own seat (accounts.py)
+    account: Text | None = Field(default=None, max_length=64)  # the seat is this account's at once (friends.py)
 
 
 class ClockChoice(Strict):

@@ -4,13 +4,15 @@
 // sent in a URL to the server) and are kept in this browser's local storage, so
 // every tab returns to the seat; a signed-in player's seats come with the session.
 
-import { heldGame, keepGame, moveTitle, notify, notifyButton } from "./account.js";
+import { heldGame, keepGame, moveTitle, notify, notifyButton, signedIn } from "./account.js";
 import { layout, markHinted, onLayoutChange, playableBoard, staticBoard } from "./board.js";
 import { chatPanel } from "./chat.js";
 import { seatClock } from "./clock.js";
 import { app, boot, el, fill, namesOf, request, resultPanel, seatLabel, viewPanels, words } from "./common.js";
 import { explainPanel } from "./explain.js";
+import { invitationLinkButton, invitationPanel, invitedSeats, playAgainButton } from "./friends.js";
 import { hinted, hintPanel } from "./hint.js";
+import { logSection } from "./log.js";
 import { botLevels, ratingChanges } from "./ratings.js";
 import { resultsPanel } from "./results.js";
 import { rulesPanel } from "./rules.js";
@@ -23,7 +25,8 @@ const live = { seats: boot.game.seats, status: boot.game.status, states: new Map
   pending: new Map(), board: {},  // ref of an action or undo in flight -> its seat
   clock: boot.game.clock, clockAt: performance.now(), notices: boot.game.notices || [],
   thinking: new Map(),  // a searching bot's seat -> when it began thinking (performance.now())
-  names: {} };  // what a person calls the view's ids (the tables panel), once fetched
+  names: {},  // what a person calls the view's ids (the tables panel), once fetched
+  account: null, given: [] };  // who is signed in; this game's seats given to them by name, not yet kept
 namesOf(boot.game.game).then((names) => { live.names = names; });
 let socket = null;
 let retry = 500;
@@ -246,6 +249,7 @@ function drawNow() {
       live.states.size && live.status !== "finished" ? [" ", notifyButton()] : null),
     live.error ? el("p.error", { role: "alert" }, live.error) : null,
     unclaimedPanel(),
+    invitationPanel(gameId, live.status === "finished" ? [] : live.given, answered),
     seatTabs(seat),
     state ? table(state) : el("p.muted", {}, "Loading…"),
   );
@@ -273,7 +277,7 @@ function unclaimedPanel() {
   const mine = secrets.invited.map((seat, index) => ({ seat, index })).filter(({ seat }) => seat !== null);
   if (mine.length === 0) return null;
   const name = el("input", { maxlength: 40, placeholder: "your name" });
-  const take = async () => {
+  const take = async () => {  // signed in: the seat is the account's, under its name
     try {
       for (const { seat, index } of mine) {
         const claimed = await request(`/api/games/${gameId}/seats/${seat}/claim`,
@@ -288,6 +292,10 @@ function unclaimedPanel() {
       draw();
     }
   };
+  if (live.account) {
+    return el("section.panel", {}, el("h3", {}, "take your seat"),
+      el("button.primary.take-as", { onclick: take }, `Take this seat as ${live.account.name}`));
+  }
   return el("section.panel", {}, el("h3", {}, "take your seat"), name, el("button.primary", { onclick: take }, "Join the game"));
 }
 
@@ -358,6 +366,8 @@ function table(shownState) {
       view.result ? live.results ? resultsPanel(live.results, live.seats, `/games/${gameId}/replay`)
         : resultPanel(view.result, live.seats) : null,
       view.result ? ratingChanges(gameId, live.seats) : null,
+      view.result && state.seat !== null ? kept("again", [state.seat], () => playAgainButton(gameId, seatToken(state.seat)))
+        : null,
       board ? board.node : null,
       board ? viewDetails(view) : el("div.grid", {}, viewPanels(view, live.seats, live.names)),
       textPicture(state)));
@@ -499,7 +509,8 @@ function hostControl(info) {
   };
   if (live.status === "finished") return null;
   if (info.controller === "human" && !info.connected) {
-    return [info.claimed || info.open ? null : openButton(info), el("button", { onclick: () => handTo("bot") }, "hand to a bot")];
+    return [info.claimed || info.open ? null : [openButton(info), invitationLinkButton(gameId, secrets.host, info.seat)],
+      el("button", { onclick: () => handTo("bot") }, "hand to a bot")];
   }
   if (info.controller === "bot" && info.person_seat) {
     return el("button", { onclick: () => handTo("human") }, "give back");
@@ -507,44 +518,10 @@ function hostControl(info) {
   return null;
 }
 
+const NO_STEPS = [];  // one list, so the log's kept lines are not built again at every redraw (log.js)
 function logPanel(seat) {
-  const steps = live.logSteps || [];
-  const list = logList(seat, live.logs.get(seat) || [], steps, live.notices || []);
-  markNewLines(list, since.get(seat)?.log ?? Infinity);
-  requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
-  return el("section.panel", {}, el("h3", {}, "log"),
-    steps.length ? el("p.muted", {}, "Click a line to replay the game from there.") : null, list);
-}
-
-// The log's lines that came since the player last acted are marked (the server's notices too).
-function markNewLines(list, from) {
-  [...list.children].filter((line) => !line.classList.contains("notice"))
-    .forEach((line, i) => line.classList.toggle("new", i >= from));
-}
-
-// The log's list outlives redraws and only grows: a long game's log has thousands of lines, and
-// building them all again for every move made each move slower than the last. It is built afresh
-// when the seat shown changes, a move is taken back, or the replay's steps arrive.
-const logKept = { seat: undefined, steps: null, list: null, lines: [], notices: new Set() };
-
-function logList(seat, log, steps, notices) {
-  const kept = logKept;
-  const takenBack = kept.lines.length > log.length || kept.lines.some((line, i) => line !== log[i]);
-  const early = notices.some((notice) => !kept.notices.has(notice.n) && notice.log_at < kept.lines.length);
-  if (kept.seat !== seat || kept.steps !== steps || takenBack || early) {
-    Object.assign(kept, { seat, steps, list: el("ol.log"), lines: [], notices: new Set() });
-  }
-  // The server's notices (a clock ran out, a player left or came back), each before the line it came before.
-  const noticesBefore = (at) => notices.filter((notice) => !kept.notices.has(notice.n) && notice.log_at <= at)
-    .map((notice) => { kept.notices.add(notice.n); return el("li.notice", {}, notice.text); });
-  for (let i = kept.lines.length; i < log.length; i++) {
-    kept.list.append(...noticesBefore(i), el("li", {}, i < steps.length
-      ? el("a", { href: `/games/${gameId}/replay#step=${steps[i]}`, title: "Open the replay here" }, log[i].text)
-      : log[i].text));
-    kept.lines.push(log[i]);
-  }
-  kept.list.append(...noticesBefore(Infinity));
-  return kept.list;
+  return logSection(gameId, live.logs.get(seat) || [], live.logSteps || NO_STEPS, live.notices || [], seat,
+    since.get(seat)?.log ?? Infinity);
 }
 
 // "thinking… 3 s" by the seat of a searching bot, counting from when the server said it began.
@@ -579,6 +556,25 @@ const rules = rulesPanel(boot.game.game);
 // The chat sits after the page that is redrawn, so what is being typed survives every update.
 const chat = chatPanel({ send, seat: () => shownSeat() ?? null });
 app.after(el("aside.chat-frame", {}, chat.node));
+// A seat given by name, kept or declined: a declined one is no longer this connection's (it greets again).
+function answered(error, what) {
+  live.error = error ? error.message : null;
+  if (!error) live.given = [];
+  if (!error && what === "decline") socket.close();
+  draw();
+}
+
+signedIn.then(async (account) => {
+  live.account = account;
+  if (account) live.given = await invitedSeats(gameId);
+  draw();
+});
+// An invitation link pasted into this tab: its seat is taken here, the connection greeting again.
+window.addEventListener("hashchange", () => {
+  if (!location.hash) return;
+  Object.assign(secrets, readSecrets());
+  socket.close();
+});
 draw();
 connect();
 // A phone turned or a window resized past a phone's size: the server sends the board in the other layout.

@@ -116,6 +116,7 @@ function createdPanel(created) {
       created.mine && !created.play_url ? el("li", {}, el("a", { href: created.host_url }, "Go to your seat")) : null,
       created.join.map((entry) => el("li", {}, `Seat ${entry.seat + 1}: `, el("code", {}, origin + entry.url), " ",
         el("a", { href: entry.url }, "open"))),
+      (created.given || []).map(([seat, name]) => el("li.given", {}, `Seat ${seat + 1}: ${name}'s, in their My games`)),
       el("li", {}, "Spectators: ", el("code", {}, origin + created.spectate_url)),
       el("li", {}, "Host: ", el("code", {}, origin + created.host_url))));
 }
@@ -156,17 +157,20 @@ function fillForm(body, entry) {
     el("button.primary", { type: "submit" }, "Create"));
 }
 
-// A seat: a person (named, or invited) or a bot of a level; a person's seat offers no bot to choose.
+// A seat: a person (named, invited by a link, or given to an account by its name) or a bot of a level;
+// a person's seat offers no bot to choose, a bot's no account.
 function seatRow(entry, index) {
+  const friend = el("input", { name: `account-${index}`, maxlength: 64, placeholder: "or an account's name",
+    "aria-label": `Seat ${index + 1}'s account` });
   const agent = el("select", { name: `agent-${index}`, "aria-label": `Seat ${index + 1}'s bot` },
     entry.agents.map((a) => el("option", { value: a, selected: a === "heuristic" }, agentWords(entry, a))));
   const type = el("select", { name: `type-${index}`, "aria-label": `Seat ${index + 1} is played by` },
     el("option", { value: "human" }, "a person"), el("option", { value: "bot", selected: index > 0 }, "a bot"));
-  const shown = () => { agent.hidden = type.value !== "bot"; };
+  const shown = () => { agent.hidden = type.value !== "bot"; friend.hidden = type.value === "bot"; };
   type.addEventListener("change", shown);
   shown();
   return el("fieldset", {}, el("legend", {}, `Seat ${index + 1}`),
-    type, " ", agent, " ", el("input", { name: `name-${index}`, maxlength: 40, placeholder: "name" }));
+    type, " ", agent, " ", el("input", { name: `name-${index}`, maxlength: 40, placeholder: "name" }), " ", friend);
 }
 
 const AGENT_WORDS = { random: "Random bot", heuristic: "Heuristic bot", ismcts: "Searching bot" };
@@ -208,8 +212,9 @@ async function submit(form) {
   const seats = Array.from({ length: players }, (_, i) => ({
     type: data.get(`type-${i}`), name: data.get(`name-${i}`) || null,
     agent: data.get(`type-${i}`) === "bot" ? data.get(`agent-${i}`) : null,
+    account: data.get(`type-${i}`) === "human" ? data.get(`account-${i}`).trim() || null : null,
   }));
-  const mine = data.get("mine") === "on" ? seats.find((seat) => seat.type === "human") : undefined;
+  const mine = data.get("mine") === "on" ? seats.find((seat) => seat.type === "human" && !seat.account) : undefined;
   if (mine) mine.me = true;
   try {
     const created = await request("/api/games", { method: "POST", body: {
@@ -219,7 +224,8 @@ async function submit(form) {
       hints: data.get("hints") === "on",
       clock: JSON.parse(data.get("clock")),
     } });
-    await draw({ ...created, mine: Boolean(mine) });
+    const given = seats.map((seat, index) => [index, seat.account]).filter(([, name]) => name);
+    await draw({ ...created, mine: Boolean(mine), given });
   } catch (error) {
     alert(error.message);
   }
