@@ -41,7 +41,7 @@ def test_postgres_storage_plays_and_resumes(postgres_url):
             record = http.get(f"/api/games/{created['id']}/record").json()
             assert check_no_leaks(record, before) and check_no_leaks(record, after)
     with create_engine(postgres_url).connect() as db:
-        assert db.execute(text("select version_num from alembic_version")).scalar() == "0010"
+        assert db.execute(text("select version_num from alembic_version")).scalar() == "0012"
         stored = db.execute(text("select count(*) from actions where game_id = :g"), {"g": created["id"]}).scalar()
         assert stored == len(record["actions"])
 

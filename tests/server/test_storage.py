@@ -26,7 +26,7 @@ def test_migrations_build_the_schema_and_rerun_as_a_no_op(store):
     assert {"games", "seats", "actions", "alembic_version"} <= tables
     store.migrate()
     with store.engine.connect() as db:
-        assert db.execute(text("select version_num from alembic_version")).scalar() == "0010"
+        assert db.execute(text("select version_num from alembic_version")).scalar() == "0012"
 
 
 def test_a_game_is_its_rows_and_its_ordered_actions(store):

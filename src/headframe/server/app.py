@@ -22,13 +22,29 @@ from headframe.agents import AGENT_NAMES
 from headframe.agents.policy import list_policies
 from headframe.engine import HeadframeError, RecordError, game_names, jsontext, load_game, parse_record
 
-from . import accounts, api, chat, glossary, hints, leaderboard, lobby, pages, results, standins, tutorials
+from . import (
+    accounts,
+    api,
+    chat,
+    friends,
+    glossary,
+    hints,
+    leaderboard,
+    lobby,
+    my_account,
+    pages,
+    rematch,
+    results,
+    standins,
+    tutorials,
+)
 from .broker import shared
 from .config import ServerConfig
 from .errors import BadRequest, Forbidden, NotFound, Refusal
 from .holders import bearer, check_host, check_writer, seat_if_any
 from .hub import Hub
 from .live import Door, announce_seats, announce_thinking, broadcast, end_session, serve_socket
+from .notify_routes import notifications
 from .ratelimit import RateLimits, client_of
 from .replays import Replay, ReplayCache, parse_upload, record_key
 from .rooms import Room
@@ -68,9 +84,11 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
         except Exception:
             log.exception("rating the games whose rating was lost failed")
         hub.start()
+        notifier.start()
         yield
         await ratings.settled()
         await hub.close()
+        await notifier.closed()
         auth.close()
         store.close()
 
@@ -89,6 +107,10 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
     chat.add_routes(app, hub, hub.chat, auth)
     hints.add_routes(app, hub, auth, limits)
     tutorials.add_routes(app, _page)
+    notifier = notifications(app, hub, auth)
+    friends.add_routes(app, hub, auth, limits)
+    rematch.add_routes(app, hub, auth, limits, creators)
+    my_account.add_routes(app, hub, auth, limits)
 
     # --- lobby -----------------------------------------------------------------
 
@@ -103,7 +125,7 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
         wanted = body.model_dump()
         mine = accounts.check_me_seats(wanted["seats"])
         owner = None if mine is None else (await auth.writer(request)).account
-        room, host_token, tokens = await hub.create(wanted, owner, await creators.of(request))
+        room, host_token, tokens = await friends.create(hub, wanted, owner, await creators.of(request))
         return {
             **room.summary(), "host_token": host_token,
             "host_url": f"/games/{room.id}#host={host_token}",

@@ -121,6 +121,15 @@ def main(argv: list[str] | None = None) -> None:
                         help="trust X-Forwarded-Proto from the reverse proxy (session cookies marked Secure over https)")
     parser.add_argument("--ws-compression", action=argparse.BooleanOptionalAction, default=True,
                         help="compress live updates (permessage-deflate) for clients that ask (default: on)")
+    parser.add_argument("--smtp", default=None, metavar="URL",
+                        help="email notifications through this SMTP server: smtp://host:port (STARTTLS) or "
+                             "smtps://host:port (TLS); its user and password in HEADFRAME_SMTP_USER and "
+                             "HEADFRAME_SMTP_PASSWORD (default: no email)")
+    parser.add_argument("--public-url", default=None, metavar="URL",
+                        help="the address people open the server at, for the links in notifications "
+                             "(e.g. https://games.example.org; needed with --smtp)")
+    parser.add_argument("--mail-from", default=None, metavar="ADDRESS",
+                        help="the From of notification emails (default: noreply@ the public URL's host)")
     parser.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
     args = parser.parse_args(argv)
     serve(args.host, args.port, args.db, args.log_level, args.ws_compression, args.workers,
@@ -129,4 +138,4 @@ def main(argv: list[str] | None = None) -> None:
           max_think=args.max_think, models=args.models, expire_days=args.expire_days, create_rate=args.create_rate,
           max_open_tables=args.max_open_tables, max_open_tables_per_creator=args.max_open_tables_per_creator,
           connections_per_address=args.connections_per_address, spectators_per_game=args.spectators_per_game,
-          behind_proxy=args.behind_proxy)
+          behind_proxy=args.behind_proxy, smtp_url=args.smtp, public_url=args.public_url, mail_from=args.mail_from)

@@ -8,6 +8,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from .mail import Relay
+
 # Board pictures are drawn in worker processes (pictures.py), one per core: a change's boards come
 # in bursts, and while the web process waits (on the disk, on its clients) every core draws. One
 # core fewer left the cores idle a fifth of the time (docs/server.md, "a board worker per core").
@@ -75,3 +77,24 @@ class ServerConfig:
     # (only behind the operator's own reverse proxy: anyone else could send it).
     session_days: float = 30.0
     behind_proxy: bool = False
+    # Notifications (notify.py): email through the operator's SMTP server (smtp://host:port with STARTTLS,
+    # smtps://host:port over TLS; the user and password from HEADFRAME_SMTP_USER and HEADFRAME_SMTP_PASSWORD),
+    # its links under `public_url`; each message tried `mail_tries` times, waiting `mail_backoff` seconds, then
+    # twice that, …; a verification link lasts `verify_hours`. `notify_rate`: addresses set (each sends a
+    # verification mail) and unsubscriptions, per client. Web Push: at most `push_per_account` browsers per
+    # account; `push_loopback` lets endpoints be http://127.0.0.1 (tests only: real ones are https).
+    smtp_url: str | None = None
+    public_url: str | None = None
+    mail_from: str | None = None
+    mail_tries: int = 4
+    mail_backoff: float = 30.0
+    verify_hours: float = 24.0
+    notify_rate: str = "5/minute"
+    push_per_account: int = 10
+    push_loopback: bool = False
+
+    def __post_init__(self) -> None:
+        if self.smtp_url:
+            Relay.of(self.smtp_url)  # raises ValueError, in words, for a URL it cannot use
+            if not self.public_url:
+                raise ValueError("--smtp needs --public-url: the address its messages' links open")

@@ -17,6 +17,7 @@ from sqlalchemy import (
     Table,
     false,
     func,
+    true,
 )
 
 metadata = MetaData()
@@ -47,6 +48,7 @@ games = Table(
     # keyed hash of a guest's address (never the address). NULL: a game from before 0010.
     Column("creator", String(64), nullable=True),
     Index("ix_games_creator_status", "creator", "status"),
+    Column("rematch", String(32), nullable=True),  # the table its "Play again" made (rematch.py)
 )
 
 seats = Table(
@@ -62,6 +64,8 @@ seats = Table(
     Column("forfeited", Boolean, nullable=False, server_default=false()),
     Column("time_left", Float, nullable=True),  # seconds left at games.clock_since (or now)
     Column("open", Boolean, nullable=False, server_default=false()),  # anyone in the lobby may claim it
+    # Given to `account_id` by name (friends.py), not yet played or accepted: its player may decline it.
+    Column("invited", Boolean, nullable=False, server_default=false()),
 )
 
 actions = Table(
@@ -82,6 +86,7 @@ accounts = Table(
     Column("name_key", String(96), nullable=False, unique=True),
     Column("password_hash", String(255), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+    Column("deleted_at", DateTime(timezone=True), nullable=True),  # deleted: its name never signs in again
 )
 
 # A signed-in browser: only the SHA-256 of its cookie's token is kept.
@@ -159,4 +164,41 @@ server_secrets = Table(
     "server_secrets", metadata,
     Column("name", String(32), primary_key=True),
     Column("value", String(128), nullable=False),
+)
+
+
+# Per account: the kinds switched on, and the email address (verified by a link before anything else is sent).
+notify_choices = Table(
+    "notify_choices", metadata,
+    Column("account_id", String(32), ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
+    Column("move", Boolean, nullable=False, server_default=true()),
+    Column("invite", Boolean, nullable=False, server_default=true()),
+    Column("ended", Boolean, nullable=False, server_default=true()),
+    Column("email", String(254), nullable=True),
+    Column("email_on", Boolean, nullable=False, server_default=true()),  # off: unsubscribed
+    Column("verified", Boolean, nullable=False, server_default=false()),
+    Column("verify_hash", String(64), nullable=True, unique=True),  # SHA-256 of the verification link's token
+    Column("verify_expires", DateTime(timezone=True), nullable=True),
+)
+
+# What was sent: one row per account, game, seat and message; a `move` row (and its `reminder`) goes when the
+# seat has played, so the next turn is told again.
+notify_sent = Table(
+    "notify_sent", metadata,
+    Column("account_id", String(32), ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(16), primary_key=True),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+# A browser's Web Push subscription: its endpoint (unique, by its SHA-256) and its keys.
+push_subscriptions = Table(
+    "push_subscriptions", metadata,
+    Column("endpoint_hash", String(64), primary_key=True),
+    Column("account_id", String(32), ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("endpoint", String(1024), nullable=False),
+    Column("p256dh", String(128), nullable=False),
+    Column("auth", String(64), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
 )
