@@ -19,6 +19,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
+from headframe.server.push import resolves_outwards
 from headframe.server.storage import sqlite_url
 
 from .conftest import LiveServer, bearer, signed_in, turn_based_table
@@ -184,3 +185,13 @@ def test_a_deleted_account_is_forgotten(tmp_path):
         while store.subscriptions(account_id) or store.choices(account_id).move is False:
             assert time.monotonic() < deadline, "the deleted account's notifications were kept"
             time.sleep(0.05)
+
+
+def test_a_push_is_sent_only_to_a_host_that_resolves_outwards():
+    # docs/security.md: the endpoint's host is resolved when sending, and every address must be public
+    assert resolves_outwards("https://8.8.8.8/push/1", loopback=False)
+    assert not resolves_outwards("https://localhost/push/1", loopback=False)
+    assert not resolves_outwards("https://10.1.2.3/push/1", loopback=False)
+    assert not resolves_outwards("https://push.example.invalid/1", loopback=False)  # no answer: not sent
+    assert resolves_outwards("http://127.0.0.1:8080/push/1", loopback=True)  # the tests' endpoint only
+    assert not resolves_outwards("https://127.0.0.1/push/1", loopback=False)

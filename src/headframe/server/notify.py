@@ -75,7 +75,7 @@ class Notifier:
                                                                config.mail_backoff)
         contact = f"mailto:{sender.rpartition('<')[2].rstrip('>')}" if config.mail_from else (
             self.public_url or "https://headframe.invalid")
-        self.pusher = Pusher(secrets.secret("vapid").hex(), contact, self._gone)
+        self.pusher = Pusher(secrets.secret("vapid").hex(), contact, self._gone, config.push_loopback)
         self.reminders: dict[str, list[asyncio.TimerHandle]] = {}
         self.tasks: set[asyncio.Task] = set()
 

@@ -10,6 +10,7 @@ import base64
 import ipaddress
 import json
 import logging
+import socket
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlsplit
@@ -55,10 +56,27 @@ def endpoint_problem(endpoint: str, loopback: bool) -> str | None:
     return None if address.is_global else "a push endpoint is a push service's public address"
 
 
+def resolves_outwards(endpoint: str, loopback: bool) -> bool:
+    """Whether every address the endpoint's host name resolves to now is public (checked when sending,
+    not only when subscribing: a name may be pointed at an internal address later); the tests' loopback
+    endpoint when `loopback`."""
+    parts = urlsplit(endpoint)
+    if loopback and parts.scheme == "http" and parts.hostname == "127.0.0.1":
+        return True
+    try:
+        found = socket.getaddrinfo(parts.hostname or "", parts.port or 443, proto=socket.IPPROTO_TCP)
+    except (OSError, UnicodeError):
+        return False
+    return bool(found) and all(ipaddress.ip_address(address[4][0]).is_global for address in found)
+
+
 class Pusher:
-    def __init__(self, private_hex: str, contact: str, forget: Callable[[Subscription], None]) -> None:
+    def __init__(self, private_hex: str, contact: str, forget: Callable[[Subscription], None],
+                 loopback: bool = False) -> None:
         """`contact`: the VAPID `sub` claim (the operator's mailto: or https: URL); `forget(subscription)`:
-        drop one its push service says is gone (called in the sending thread)."""
+        drop one its push service says is gone (called in the sending thread); `loopback`: the tests'
+        http://127.0.0.1 endpoints are allowed."""
+        self.loopback = loopback
         key = vapid_key(private_hex)
         self.vapid = Vapid(key)
         self.public = public_key(key)
@@ -74,6 +92,9 @@ class Pusher:
         await asyncio.gather(*(loop.run_in_executor(self.pool, self._deliver, one, data) for one in subscriptions))
 
     def _deliver(self, subscription: Subscription, data: str) -> None:
+        if not resolves_outwards(subscription.endpoint, self.loopback):
+            log.warning("a push notification was not sent: its endpoint's host resolves to an internal address")
+            return
         try:
             webpush(subscription.info(), data, vapid_private_key=self.vapid, vapid_claims={"sub": self.contact},
                     timeout=TIMEOUT, ttl=TTL, requests_session=self.session)
