@@ -78,7 +78,7 @@ class Hub:
         self.broker.start()
         self.pictures.start()
         if self.config.warm_up:
-            self._loading = asyncio.ensure_future(asyncio.to_thread(load_every_game))
+            self._games_loaded = asyncio.ensure_future(asyncio.to_thread(load_every_game))
         if self.config.warm_up and self.config.bot_workers > 0:
             self.bots.start()
 
