@@ -7,7 +7,7 @@ action to receiving its update (p50, p99, max) while the crowd comes in and whil
 latency of a REST read of the game's summary polled meanwhile; how long the crowd took to connect,
 and how many got in within `--arrive-within` seconds; and how many `seats` messages (who is here) a
 player received, against the spectators' comings and goings. Not a timed test: a measure, for the
-notes and docs/server.md."""
+notes and docs/api.md ("A crowd of spectators")."""
 
 from __future__ import annotations
 

@@ -195,7 +195,7 @@ async def play_seat(url: str, token: str, seat: int, rng: random.Random, measure
             measures.updates += 1
             measures.update_bytes += len(text.encode())
             measures.boards_unchanged += bool(message.get("board_unchanged"))
-            if "view_patch" in message:  # what changed since the last one (docs/server.md)
+            if "view_patch" in message:  # what changed since the last one (docs/api.md)
                 view = {**view, **message["view_patch"]["set"]}
                 for key in message["view_patch"]["unset"]:
                     del view[key]

@@ -1,6 +1,6 @@
 """python -m bench.server_floor [--games 100] [--seconds 15] [--no-compression]: the least a
 move can cost this server's stack (uvicorn, Starlette, asyncio, orjson, permessage-deflate)
-on this machine, for docs/server.md's account of where `bench.server`'s time goes.
+on this machine, for bench/HISTORY.md's account of where `bench.server`'s time goes.
 
 A server that does nothing but a move's messages: for each action a client sends, an
 `ack` to its connection and one update to each of the game's two connections. The updates

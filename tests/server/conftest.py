@@ -218,7 +218,7 @@ def claim(http, game_id: str, seat: int, invitation: str | None, name: str | Non
 
 def applied(message: dict, latest: dict, kept: dict) -> dict:
     """A state message as a client holds it once applied to the seat's `latest` state
-    (docs/server.md): its whole view and board, whether it carried them or a patch.
+    (docs/api.md): its whole view and board, whether it carried them or a patch.
     It becomes the seat's latest; `kept[seat]` are the boards the client keeps for
     patches, the last and the one before."""
     seat = message["seat"]

@@ -1,4 +1,4 @@
-"""Board patches (server/patches.py; docs/server.md, "Live updates"), applied as a
+"""Board patches (server/patches.py; docs/api.md, "Updates carry what changed"), applied as a
 browser applies them: a patch rebuilds exactly the new board, and is a small part of it."""
 
 import json

@@ -1,4 +1,4 @@
-"""Fast updates (docs/server.md, "Live updates"): a seat's first state message is whole,
+"""Fast updates (docs/api.md, "Updates carry what changed"): a seat's first state message is whole,
 later ones carry a patch of its view and its board only when it changed; `sync` sends
 everything again; boards are drawn off the event loop, in worker processes or a thread."""
 

@@ -1,4 +1,4 @@
-"""An audience's version is how many of the game's actions changed its view (docs/server.md,
+"""An audience's version is how many of the game's actions changed its view (docs/api.md,
 "WebSocket protocol"): kept as actions are made and taken back, and always what counting
 them again gives; and how many actions there were when it came to each version (whether a
 seat's decision at a version has moved on)."""

@@ -1,6 +1,6 @@
 """Accounts and sessions: register and sign in with a name and a password, a
 session cookie, CSRF protection of the writes it authorises, and the seats that
-belong to an account (see docs/server.md, "Accounts and sessions").
+belong to an account (see docs/players.md, "Accounts and sessions").
 
 Passwords are hashed with argon2id (argon2-cffi's defaults) in threads of their
 own, a few at once (`Hashing`). Failed sign-ins are counted per name, and per

@@ -70,7 +70,7 @@ def more_descriptors() -> None:
 
 def uvicorn_options(log_level: str, ws_compression: bool) -> dict:
     # permessage-deflate where the client asks (browsers do): an update's board is tens of
-    # kilobytes of SVG, which a phone on a slow link feels (docs/server.md, "Live updates").
+    # kilobytes of SVG, which a phone on a slow link feels (docs/testing.md, "Live updates are compressed").
     return {"log_level": log_level, "ws_max_size": 16 * 1024, "ws_per_message_deflate": ws_compression,
             "ws_ping_interval": 20, "ws_ping_timeout": 20}
 

@@ -6,7 +6,7 @@ tenth of those an older one; a web process serving a hundred games made 76 middl
 and 7 full collections in a 25-second bench, 1.2 s in all (a tenth of its CPU) and
 up to 115 ms each, every move waiting behind them. Once a process has loaded what
 it keeps for its life (modules, game data, caches), that is frozen out of every
-collection, and the young generation is collected less often (docs/server.md,
+collection, and the young generation is collected less often (bench/HISTORY.md,
 "The collector")."""
 
 from __future__ import annotations

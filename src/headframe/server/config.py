@@ -12,7 +12,7 @@ from .mail import Relay
 
 # Board pictures are drawn in worker processes (pictures.py), one per core: a change's boards come
 # in bursts, and while the web process waits (on the disk, on its clients) every core draws. One
-# core fewer left the cores idle a fifth of the time (docs/server.md, "a board worker per core").
+# core fewer left the cores idle a fifth of the time (bench/HISTORY.md, "a board worker per core").
 # 0 draws them in a thread of the web process.
 BOARD_WORKERS = max(1, min(4, os.cpu_count() or 2))
 

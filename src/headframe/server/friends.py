@@ -1,6 +1,6 @@
 """Friends: a seat given to an account by its name when a table is made (it is theirs at once, in
 their My games, played signed in from any browser), which they may accept or decline (the seat goes
-back to the host to fill, who may ask for a fresh invitation link). See docs/server.md, "Friends"."""
+back to the host to fill, who may ask for a fresh invitation link). See docs/players.md, "Friends"."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The WebSocket protocol of live games (see docs/server.md).
+"""The WebSocket protocol of live games (see docs/api.md).
 
 A client opens /ws/games/{id} and sends `hello` with the tokens of the seats it
 holds (none: a spectator). It is sent, for each of its seats, a `state` message

@@ -1,7 +1,7 @@
 """Your account: change its password (the old one asked; its other sessions end) or delete it (the
 password asked): its sessions and sockets end, its name never signs in again, its seats in games over
 show "a former player", those in games still played go to stand-ins (or back to the host before the
-game starts). See docs/server.md, "Your account"."""
+game starts). See docs/players.md, "Your account"."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Notifications when away (docs/server.md, "Notifications"): by email and Web Push,
+"""Notifications when away (docs/players.md, "Notifications"): by email and Web Push,
 to a person's account, for what they switched on: their move in a turn-based game
 (once until they have played, and a reminder when a quarter of the move's time is
 left), an invitation or a rematch, and the end of a game they play.

@@ -1,4 +1,4 @@
-"""What changed since the last update a connection was sent (docs/server.md, "Live updates").
+"""What changed since the last update a connection was sent (docs/api.md, "Updates carry what changed").
 
 A view's patch names its top-level keys that changed. A board's patch is a list of
 pieces: `[start, end]`, a range of the last board sent (in UTF-16 code units, as a

@@ -1,6 +1,6 @@
 """Messages to clients as JSON text. orjson encodes a state update about ten times
 faster than the json module, and the server encodes one for each seat after
-every move (docs/server.md, "Tests and bench")."""
+every move (bench/HISTORY.md, "orjson")."""
 
 from __future__ import annotations
 

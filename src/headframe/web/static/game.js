@@ -111,7 +111,7 @@ function receive(message) {
 }
 
 // A state message made whole: a later one carries a patch of the view against the last one
-// (`patch_of` is its version) and of the board, or says the board is unchanged (docs/server.md). A client that
+// (`patch_of` is its version) and of the board, or says the board is unchanged (docs/api.md). A client that
 // does not hold that version has lost track: it asks for everything again, once, and ignores the rest.
 let syncing = false;
 function whole(message) {
