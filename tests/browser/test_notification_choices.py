@@ -5,6 +5,7 @@ server without SMTP says email is off."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Iterator
@@ -98,4 +99,43 @@ def test_a_server_without_smtp_says_email_is_off(browser, tmp_path):
             switch(page, "invited").uncheck()
         open_panel(page)
         expect(switch(page, "invited")).not_to_be_checked()
+        context.close()
+
+
+# The service worker (sw.js) as a push service reaches it: the browser's DevTools protocol delivers a
+# message to its registration (headless Chromium has no push service of its own to subscribe to).
+SHOWN = """() => navigator.serviceWorker.ready.then((registration) => registration.getNotifications())
+  .then((shown) => shown.map((n) => ({ title: n.title, body: n.body, url: n.data && n.data.url })))"""
+
+
+def test_the_service_worker_shows_what_is_pushed_and_keeps_to_this_site(browser, server):
+    context = browser.new_context(base_url=server.url)
+    context.grant_permissions(["notifications"], origin=server.url)
+    page = context.new_page()
+    try:
+        page.goto("/me")
+        cdp = context.new_cdp_session(page)
+        registered: list[str] = []
+        cdp.on("ServiceWorker.workerRegistrationUpdated",
+               lambda event: registered.extend(r["registrationId"] for r in event["registrations"]
+                                               if r["scopeURL"] == f"{server.url}/" and not r["isDeleted"]))
+        cdp.send("ServiceWorker.enable")
+        page.evaluate("() => navigator.serviceWorker.register('/sw.js').then(() => navigator.serviceWorker.ready)")
+        deadline = time.monotonic() + 10
+        while not registered and time.monotonic() < deadline:
+            page.wait_for_timeout(100)
+        assert registered, "the service worker did not register at the site's scope"
+
+        def push(message: dict) -> None:
+            cdp.send("ServiceWorker.deliverPushMessage", {"origin": server.url, "registrationId": registered[-1],
+                                                          "data": json.dumps(message)})
+
+        push({"title": "Your move in Sunday game", "body": "Pit Lamps: it is your move.", "url": "/games/abc"})
+        page.wait_for_function(f"() => ({SHOWN})().then((shown) => shown.length === 1)")
+        assert page.evaluate(SHOWN) == [{"title": "Your move in Sunday game", "body": "Pit Lamps: it is your move.",
+                                         "url": "/games/abc"}]
+        push({"title": "Elsewhere", "body": "", "url": "https://elsewhere.example/steal"})  # never another site
+        page.wait_for_function(f"() => ({SHOWN})().then((shown) => shown.some((n) => n.title === 'Elsewhere'))")
+        assert next(n for n in page.evaluate(SHOWN) if n["title"] == "Elsewhere")["url"] == "/me"
+    finally:
         context.close()
