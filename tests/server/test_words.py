@@ -29,7 +29,7 @@ from headframe.engine.sources import LABELS
 from headframe.engine.tutorial import load_tutorial
 from headframe.server.storage import sqlite_url
 
-from ..own_words import FRAME_KEYS, problems
+from ..own_words import FRAME_KEYS, problems, random_positions
 from .conftest import LiveServer, Seat, claim, create, play
 
 GAMES = ["copper-country", "ore-city", "tinners-trail", "coal-country"]
@@ -216,3 +216,20 @@ def test_the_terminals_rules_print_every_ruling_as_plain_text(name) -> None:
     assert "Reason: Stated." not in result.output
     for ruling in rulings_file(name):
         assert f"{ruling['id']} · {ruling['title']} ({LABELS[ruling['source']]})" in result.output
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_hints_why_is_the_games_own_words(name) -> None:
+    # issue 53: a hint's line of why (Game.gains of the seat's view before and after its choice)
+    game = load_game(name)
+    said = set()
+    for index, state in enumerate(random_positions(game, game.players[0], 53, game.short_options)):
+        if index % 3 or not state.to_move():
+            continue
+        seat = state.to_move()[0]
+        for action in state.decision(seat).actions[:4]:
+            after = state.clone()
+            after.apply(seat, action)
+            said.add(game.gains(state.view(seat), after.view(seat)))
+    assert len(said) > 3  # it says something, and not always the same
+    assert offences((f"{name} hint", text) for text in said) == []
