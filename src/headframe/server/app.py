@@ -7,6 +7,7 @@ import asyncio
 import email.message
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from contextlib import asynccontextmanager
 from datetime import timedelta
 from pathlib import Path
@@ -32,6 +33,7 @@ from . import (
     leaderboard,
     lobby,
     my_account,
+    notify_routes,
     pages,
     rematch,
     results,
@@ -44,7 +46,7 @@ from .errors import BadRequest, Forbidden, NotFound, Refusal
 from .holders import bearer, check_host, check_writer, seat_if_any
 from .hub import Hub
 from .live import Door, announce_seats, announce_thinking, broadcast, end_session, serve_socket
-from .notify_routes import notifications
+from .notify import Notifier
 from .ratelimit import RateLimits, client_of
 from .replays import Replay, ReplayCache, parse_upload, record_key
 from .rooms import Room
@@ -65,17 +67,23 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
     if config.bot_workers < 1 and not shared(db_url):
         raise ValueError("--bot-workers 0 leaves bot turns to bot workers (headframe bots), which need PostgreSQL: "
                          "on SQLite one process serves, and its bots think in it")
+
+    # --- the parts ------------------------------------------------------------------
     limits = RateLimits.of(config)
     store = Store(db_url)
-    hub = Hub(store, config)
-    hub.on_change, hub.on_seats, hub.on_thinking = broadcast, announce_seats, announce_thinking
-    replays = ReplayCache()
+    ratings = leaderboard.Ratings(store, timedelta(days=config.expire_days))
+    table_chat = chat.Chat(store, config, limits)
+    hub = Hub(store, config, chat=table_chat, catch_up=ratings.catch_up)
+    notifier = Notifier(hub, config)
     auth = accounts.Auth(hub.accounts, config, ended=lambda token: end_session(hub, token))
     creators = lobby.Creators(auth)
     door = Door(config)
-    ratings = leaderboard.Ratings(store, timedelta(days=config.expire_days))
-    hub.on_finished, hub.chat = ratings.game_finished, chat.Chat(store, config, limits)
-    hub.catch_up = ratings.catch_up
+    replays = ReplayCache()
+
+    # --- the wiring: who the hub tells of what, in this order --------------------------
+    hub.listen(change=broadcast, seats=announce_seats, thinking=announce_thinking)  # the watchers (live.py)
+    hub.listen(finished=ratings.game_finished)  # a rated game is rated when its final move is committed
+    hub.attach_notifier(notifier)  # told of every change after the watchers are
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):
@@ -92,6 +100,7 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
         auth.close()
         store.close()
 
+    # --- the routes -----------------------------------------------------------------
     app = FastAPI(title="headframe", lifespan=lifespan, docs_url="/api/docs", redoc_url=None,
                   openapi_url="/api/openapi.json")
     app.state.hub, app.state.ratings = hub, ratings
@@ -104,13 +113,24 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
     leaderboard.add_routes(app, hub, ratings, _page)
     glossary.add_routes(app, _page)
     results.add_routes(app, hub)
-    chat.add_routes(app, hub, hub.chat, auth)
+    chat.add_routes(app, hub, table_chat, auth)
     hints.add_routes(app, hub, auth, limits)
     tutorials.add_routes(app, _page)
-    notifier = notifications(app, hub, auth)
+    notify_routes.add_routes(app, notifier, auth)
     friends.add_routes(app, hub, auth, limits)
     rematch.add_routes(app, hub, auth, limits, creators)
     my_account.add_routes(app, hub, auth, limits)
+    _game_routes(app, hub, auth, limits, creators, door)
+    finished_replay, uploaded_replay = _replay_routes(app, hub, table_chat, replays, limits)
+    _page_routes(app, hub, finished_replay, uploaded_replay)
+    return app
+
+
+def _game_routes(app: FastAPI, hub: Hub, auth: accounts.Auth, limits: RateLimits, creators: lobby.Creators,
+                 door: Door) -> None:
+    """The lobby's and play's routes: the catalog, games made, listed, claimed and handed over, states,
+    actions, take-backs, and the game's WebSocket."""
+    config, store = hub.config, hub.store
 
     # --- lobby -----------------------------------------------------------------
 
@@ -197,6 +217,12 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
     async def live(socket: WebSocket, game_id: str) -> None:
         await serve_socket(hub, door, socket, game_id, auth)
 
+
+def _replay_routes(app: FastAPI, hub: Hub, table_chat: chat.Chat, replays: ReplayCache, limits: RateLimits
+                   ) -> tuple[Callable[[str], Awaitable[Replay]], Callable[[str], Replay]]:
+    """A finished game's replay, record and comments; uploaded records' replays. Returns how a finished game's
+    replay and an uploaded one are found (for their pages)."""
+
     # --- replays -----------------------------------------------------------------
 
     async def finished_replay(game_id: str) -> Replay:
@@ -222,7 +248,7 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
 
     @app.get("/api/games/{game_id}/replay")
     async def replay_overview(game_id: str) -> dict[str, Any]:
-        return {**(await finished_replay(game_id)).overview(), "chat": await hub.chat.replay_lines(game_id)}
+        return {**(await finished_replay(game_id)).overview(), "chat": await table_chat.replay_lines(game_id)}
 
     @app.get("/api/games/{game_id}/replay/{step}")
     async def replay_frame(game_id: str, step: int, layout: Layout = "wide") -> dict[str, Any]:
@@ -283,6 +309,13 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
     async def uploaded_frame(key: str, step: int, layout: Layout = "wide") -> dict[str, Any]:
         return await asyncio.to_thread(uploaded_replay(key).frame, step, layout == "narrow")
 
+    return finished_replay, uploaded_replay
+
+
+def _page_routes(app: FastAPI, hub: Hub, finished_replay: Callable[[str], Awaitable[Replay]],
+                 uploaded_replay: Callable[[str], Replay]) -> None:
+    """The pages of the web client."""
+
     # --- pages -------------------------------------------------------------------
 
     @app.get("/", response_class=HTMLResponse)
@@ -315,8 +348,6 @@ def create_app(db_url: str, **settings: Any) -> FastAPI:
     async def uploaded_page(key: str) -> HTMLResponse:
         uploaded_replay(key)
         return _page(pages.replay(f"/api/replays/{key}", f"/api/replays/{key}/record"))
-
-    return app
 
 
 PAGE_HEADERS = {

@@ -70,14 +70,14 @@ class BotWorker:
     """Takes up to `slots` bot turns at a time from the queue and plays them through `hub`."""
 
     def __init__(self, hub: Hub, slots: int) -> None:
-        hub.bots_here = False  # a turn is played when claimed, never because a room was loaded
-        hub.lets_go_unwatched = False  # nobody watches here: rooms are kept caught up for their next bot turns
         self.hub = hub
         self.slots = slots
         self.lease = timedelta(seconds=hub.config.max_think + LEASE_SLACK_S)
         self.wake = asyncio.Event()
         self.busy: dict[tuple[str, int], asyncio.Task] = {}
-        hub.on_news = self._heard
+        # A turn is played when claimed, never because a room was loaded; nobody watches here, so rooms are
+        # kept caught up for their next bot turns; each news wakes the worker.
+        hub.attach_bot_worker(self._heard)
 
     def _heard(self, _news: News) -> None:
         self.wake.set()

@@ -49,7 +49,7 @@ async def create(hub: Hub, request: dict[str, Any], owner: Account | None, creat
     async with room.lock:
         for seat, account in given.items():
             tokens.pop(seat, None)
-            await hub._change_seat(room, room.seat_row(seat), {
+            await hub.change_seat(room, room.seat_row(seat), {
                 "claimed": True, "account_id": account.id, "invited": seat not in accepted, "open": False,
                 "name": (request["seats"][seat].get("name") or "").strip() or account.name,
                 "token_hash": token_hash(new_token())})  # a token nobody holds: the seat is played signed in
@@ -81,7 +81,7 @@ async def _invitees(hub: Hub, request: dict[str, Any], owner: Account | None) ->
 
 async def give_back(hub: Hub, room: Room, row: SeatRow) -> None:
     """The seat goes back to the host to fill: an invited person's seat with a link nobody holds yet."""
-    await hub._change_seat(room, row, {"claimed": False, "account_id": None, "invited": False, "open": False,
+    await hub.change_seat(room, row, {"claimed": False, "account_id": None, "invited": False, "open": False,
                                        "name": f"Seat {row.seat + 1}", "token_hash": token_hash(new_token())})
 
 
@@ -131,7 +131,7 @@ def add_routes(app: FastAPI, hub: Hub, auth: Auth, limits: RateLimits) -> None:
             row = room.seat_row(seat)
             if row.controller != "human" or row.claimed:
                 raise Conflict(f"seat {seat + 1} is taken: it needs no invitation")
-            await hub._change_seat(room, row, {"token_hash": token_hash(token)})
+            await hub.change_seat(room, row, {"token_hash": token_hash(token)})
         return {"seat": seat, "token": token, "url": f"/games/{room.id}#tokens={token}"}
 
     @app.get("/api/me/invitations")

@@ -16,9 +16,9 @@ import logging
 import re
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from headframe.agents.specs import network_limits
 from headframe.engine import RECORD_FORMAT, HeadframeError, IllegalAction, Rng, load_game, replay
@@ -30,6 +30,7 @@ from .broker import Broker, News
 from .config import ServerConfig
 from .errors import BadRequest, Conflict, Forbidden, NotFound, Refusal
 from .journal import Journal
+from .listeners import Listeners, Wiring
 from .pictures import Pictures
 from .ratings import rated_at_creation
 from .rooms import Room
@@ -37,14 +38,20 @@ from .standins import Timekeeper, owing, stored, table_control
 from .storage import ConflictError, GameRow, Move, SeatRow, Store, TooMany, Unplayed
 from .tokens import matches, new_game_id, new_token, token_hash
 
+if TYPE_CHECKING:
+    from .chat import Chat
+
 log = logging.getLogger("headframe.server")
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
-class Hub:
-    def __init__(self, store: Store, config: ServerConfig, searchers: Callable[[], Worker] | None = None) -> None:
-        """`searchers`: where bots search (bots.BotPool), when not in processes here."""
+class Hub(Wiring):
+    def __init__(self, store: Store, config: ServerConfig, searchers: Callable[[], Worker] | None = None,
+                 chat: Chat | None = None, catch_up: Callable[[], Awaitable[Any]] | None = None) -> None:
+        """`searchers`: where bots search (bots.BotPool), when not in processes here; `chat`: the tables' chat
+        (chat.py), for the WebSocket layer; `catch_up`: rate the games whose rating was lost (leaderboard.py),
+        at each sweep. Listeners of the hub's events, and the parts attached later: `Wiring` (listeners.py)."""
         self.store = store
         self.config = config
         self.agent_limits = network_limits(config.max_think, config.models)
@@ -57,18 +64,13 @@ class Hub:
         self.bots = BotPool(max(1, config.bot_workers), config.max_think, config.models, searchers=searchers)
         self.pictures = Pictures(config.board_workers, warm=config.warm_up)
         self.broker = Broker(store.url, store.origin, self.heard, self.heard_everything)
-        self.on_news = None  # set by a bot worker: wake up, a bot turn may be waiting
         self._refreshing: set[str] = set()  # games whose catch-up is waiting to start
         self._changed_while_loading: set[str] = set()  # games changed elsewhere while their room was read here
         self._chores: set[asyncio.Task] = set()
         self.timekeeper = Timekeeper(self)  # clocks, and stand-ins for the seats that ran out or left
-        self.on_change = None  # set by the WebSocket layer: broadcast(room)
-        self.on_seats = None  # set by the WebSocket layer: announce_seats(room)
-        self.on_thinking = None  # set by the WebSocket layer: announce_thinking(room, seat)
-        self.on_finished = None  # set by the app: rate the game its final move ended (leaderboard.py)
-        self.chat: Any = None  # set by the app: the tables' chat (chat.py), for the WebSocket layer
-        self.catch_up = None  # set by the app: rate finished games whose update was lost (leaderboard.py)
-        self.notify: Any = None  # set by the app: notifications when away (notify.py)
+        self.listeners = Listeners()  # who is told of changes, seats, thinking, finished games and news
+        self.chat, self.catch_up = chat, catch_up
+        self.notify = None  # notifications when away (notify.py): `attach_notifier`
         self.accounts = AccountStore(store.engine)
         self._sweeper: asyncio.Task | None = None
 
@@ -215,8 +217,8 @@ class Hub:
                 room.state, room.known, room.clock = candidate, known, clock
                 room.seen.append(mask)
                 room.row.status, room.row.result = status, result
-                if status == "finished" and self.on_finished is not None:
-                    self.on_finished(room)
+                if status == "finished":
+                    self.listeners.tell_finished(room)
 
             try:
                 await self._commit(room, self.journal.commit(move), swap)
@@ -271,7 +273,7 @@ class Hub:
                 values["account_id"] = account.id
             if name or account is not None:
                 values["name"] = name or account.name
-            await self._change_seat(room, row, values)
+            await self.change_seat(room, row, values)
         return fresh
 
     async def open_seat(self, room: Room, seat: int) -> None:
@@ -280,7 +282,7 @@ class Hub:
             row = room.seat_row(seat)
             if row.controller != "human" or row.claimed:
                 raise Conflict(f"seat {seat + 1} is already taken")
-            await self._change_seat(room, row, {"open": True})
+            await self.change_seat(room, row, {"open": True})
 
     async def hand_over(self, room: Room, seat: int, controller: str, agent: str | None) -> None:
         """The host gives a human seat whose player has left to a bot, or gives it back."""
@@ -296,9 +298,9 @@ class Hub:
                 values = {"controller": "bot", "agent": agent, "claimed": True}
             else:
                 values = {"controller": "human"}
-            await self._change_seat(room, row, values)
+            await self.change_seat(room, row, values)
 
-    async def _change_seat(self, room: Room, row: SeatRow, values: dict[str, Any], notice: str | None = None) -> None:
+    async def change_seat(self, room: Room, row: SeatRow, values: dict[str, Any], notice: str | None = None) -> None:
         """Change a seat (its clocks with it), and store the `notice` that says so, if any."""
         status = room.status(claiming={row.seat: values.get("claimed", row.claimed)})
         clock = self.timekeeper.seat_change(room, row, values, status)
@@ -310,8 +312,7 @@ class Hub:
             room.row.status, room.clock = status, clock
             if said is not None:
                 room.notices.append(said)
-            if self.on_seats is not None:
-                self.on_seats(room)
+            self.listeners.tell_seats(room)
 
         bots = (room.version, owing(room, room.state, status, {row.seat: values.get("controller", row.controller)},
                                     controller="bot"))
@@ -356,8 +357,7 @@ class Hub:
 
     def _changed(self, room: Room) -> None:
         room.idle_since = time.monotonic()
-        if self.on_change is not None:
-            self.on_change(room)
+        self.listeners.tell_change(room)
         self.schedule_bots(room)
         self.timekeeper.arm(room)
         self.release(room)
@@ -378,8 +378,7 @@ class Hub:
             self._look_again(room)
         elif news.game_id in self._loading:  # its room is being read: the change may come after what it read
             self._changed_while_loading.add(news.game_id)
-        if self.on_news is not None:
-            self.on_news(news)
+        self.listeners.tell_news(news)
 
     def _look_again(self, room: Room) -> None:
         """Catch the room up with the database soon, once however much news comes before."""
@@ -418,10 +417,10 @@ class Hub:
         row.bot_seed = room.row.bot_seed if row.bot_seed is None else row.bot_seed
         room.row = row
         await asyncio.to_thread(self.timekeeper.load, room)
-        if room.state.is_over() and not was_over and self.on_finished is not None:
-            self.on_finished(room)  # every process may: a game is rated once (leaderboard.py)
-        if self.on_seats is not None and room.seats_json() != seats_before:
-            self.on_seats(room)
+        if room.state.is_over() and not was_over:
+            self.listeners.tell_finished(room)  # every process may: a game is rated once (leaderboard.py)
+        if self.listeners.seats and room.seats_json() != seats_before:
+            self.listeners.tell_seats(room)
         self._changed(room)
 
     def _read_since(self, game_id: str, ply: int) -> tuple[GameRow, list[tuple[int, int, Any, int | None]]] | None:
@@ -505,8 +504,7 @@ class Hub:
                 room.row.status = "expired"
                 for task in room.thinking.values():
                     task.cancel()
-                if self.on_seats is not None:
-                    self.on_seats(room)
+                self.listeners.tell_seats(room)
         self._let_go(float("inf"))
 
     def _let_go(self, idle: float) -> None:
@@ -581,12 +579,11 @@ class Hub:
         (not at each of its steps, which may be sealed: the seat owes a decision all along)."""
         if seat not in room.searching:
             room.searching[seat] = datetime.now(UTC)
-            if self.on_thinking is not None:
-                self.on_thinking(room, seat)
+            self.listeners.tell_thinking(room, seat)
 
     def _stops_thinking(self, room: Room, seat: int) -> None:
-        if room.searching.pop(seat, None) is not None and self.on_thinking is not None:
-            self.on_thinking(room, seat)
+        if room.searching.pop(seat, None) is not None:
+            self.listeners.tell_thinking(room, seat)
 
 
 def _unneeded(room: Room) -> bool:

@@ -108,7 +108,7 @@ class RatingStore:
 
 class Ratings:
     """Rates each rated game once its final move is committed (`game_finished`,
-    the hub's `on_finished` hook), in a worker thread."""
+    a `finished` listener of the hub), in a worker thread."""
 
     def __init__(self, store: Store, look_back: timedelta = timedelta(days=7)) -> None:
         self.games = store

@@ -60,7 +60,7 @@ async def let_go(hub: Hub, game_id: str, seat: int) -> None:
         if room.status() == "open":
             await friends.give_back(hub, room, row)
             return
-        await hub._change_seat(room, row, {"account_id": None, "invited": False, "name": FORMER})
+        await hub.change_seat(room, row, {"account_id": None, "invited": False, "name": FORMER})
     if row.controller == "human":
         await hub.timekeeper.leave(room, seat)
 

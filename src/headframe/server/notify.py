@@ -86,7 +86,7 @@ class Notifier:
     # --- what the hub and the account routes call -------------------------------------
 
     def changed(self, room: Room) -> None:
-        """After every change of a room (hub.on_change): whose move it is now, or the game ended."""
+        """After every change of a room (a change listener of the hub): whose move it is now, or the game ended."""
         people = {s.seat: s.account_id for s in room.row.seats if s.account_id}  # only persons' clocks run
         if not people:
             return

@@ -12,7 +12,7 @@ import secrets
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 from fastapi import FastAPI, Form, Query, Request
 from fastapi.responses import FileResponse, HTMLResponse
@@ -28,11 +28,7 @@ from .notify import Notifier, unsubscribed_account
 from .notify_store import Subscription
 from .push import endpoint_problem
 from .ratelimit import client_of
-from .rooms import Room
 from .tokens import token_hash
-
-if TYPE_CHECKING:
-    from .hub import Hub
 
 STATIC = Path(__file__).parent.parent / "web" / "static"
 EMAIL_OFF = "email notifications are off on this server (it was started without --smtp)"
@@ -90,21 +86,6 @@ def page(title: str, *paragraphs: str, form: str = "", status: int = 200) -> HTM
         f'<link rel="stylesheet" href="/static/style.css"></head><body><header><a href="/" class="brand">headframe</a>'
         f'</header><main><h1>{html.escape(title)}</h1>{body}{form}<p><a href="/me">My games</a></p></main></body></html>',
         status, headers=PAGE_HEADERS)
-
-
-def notifications(app: FastAPI, hub: Hub, auth: Auth) -> Notifier:
-    """The hub's notifier (`hub.notify`), told of every change after the watchers are, and its routes."""
-    notifier = hub.notify = Notifier(hub, hub.config)
-    watchers = hub.on_change
-
-    def changed(room: Room) -> None:
-        if watchers is not None:
-            watchers(room)
-        notifier.changed(room)
-
-    hub.on_change = changed  # type: ignore[assignment]  # the hub declares its hooks None until set
-    add_routes(app, notifier, auth)
-    return notifier
 
 
 def add_routes(app: FastAPI, notifier: Notifier, auth: Auth) -> None:

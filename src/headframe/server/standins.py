@@ -170,7 +170,7 @@ class Timekeeper:
                 for seat in clocks.run_out(room.clock, self.now()):
                     row = room.row.seats[seat]
                     text = f"{row.name}'s time ran out: {STAND_IN}"  # the seat's name: "Seat 2" unless given
-                    await self.hub._change_seat(room, row, self._stand_in(room), text)
+                    await self.hub.change_seat(room, row, self._stand_in(room), text)
                 self.arm(room)  # the loop's timers may fire a little early: then it waits again
         except Conflict:
             return  # another process handed the seat over first: the room has caught up
@@ -205,7 +205,7 @@ class Timekeeper:
             row = self._person_seat(room, seat)
             if row.controller == "bot":
                 raise Conflict(f"{label(row)} is already played by a stand-in")
-            await self.hub._change_seat(room, row, self._stand_in(room),
+            await self.hub.change_seat(room, row, self._stand_in(room),
                                         f"{row.name} left the game: {STAND_IN}")
 
     async def come_back(self, room: Room, seat: int) -> None:
@@ -213,7 +213,7 @@ class Timekeeper:
             row = self._person_seat(room, seat)
             if not row.forfeited or row.controller != "bot":
                 raise Conflict(f"{label(row)} is not played by a stand-in: there is nothing to take back")
-            await self.hub._change_seat(room, row, {"controller": "human"}, f"{row.name} is back")
+            await self.hub.change_seat(room, row, {"controller": "human"}, f"{row.name} is back")
 
     @staticmethod
     def _person_seat(room: Room, seat: int) -> SeatRow:
