@@ -143,7 +143,7 @@ def play_one(page: Page, touch: bool, several: bool, name: str, step: int, sizes
             assert page.evaluate(PLACES_IN_SIGHT), "the decision's places are out of sight, even after 'My choices'"
             target = steady_target(page, several)
         assert target is not None, "no playable place can be tapped where it is in sight"
-        x, y, actions = target
+        x, y, _ = target
         sizes.append(page.evaluate(PLACE_SIZE, [x, y]))
         width = page.evaluate(BOARD_WIDTH)
         tap(page, touch, x, y)
@@ -153,15 +153,15 @@ def play_one(page: Page, touch: bool, several: bool, name: str, step: int, sizes
                 break
             width = page.evaluate(BOARD_WIDTH)
             zooms.append(step)
-            x, y, actions = steady_target(page, several)
+            x, y, _ = steady_target(page, several)
             assert page.evaluate(PLACE_SIZE, [x, y]) >= FINGER_PX - 0.5 or zooms.count(step) > 1, \
                 "zoomed in, yet the place is still smaller than a finger"
             tap(page, touch, x, y)
-        # A place offering several actions opens a chooser; so may one offering one, when the browser's touch
-        # adjustment gave a finger's tap to the neighbouring place it judged meant (Chromium does, near edges).
+        # The tap plays or opens a chooser: a place offering several actions opens one, yet the browser's touch
+        # adjustment may give a finger's tap to the neighbouring place it judged meant (Chromium does, near
+        # edges), which may offer one action, or several.
         page.wait_for_function(f"before => ({MOVED_ON})(before) || document.querySelector('{MENU}') !== null", arg=before)
-        if actions > 1 or page.locator(MENU).count():
-            page.wait_for_selector(MENU)
+        if not page.evaluate(MOVED_ON, before):
             assert page.evaluate(MENU_IN_SIGHT), "a chooser's choices fall off the screen"
             if step < 3:
                 sight(page, f"{name}-chooser-{step}")
