@@ -225,3 +225,68 @@ def test_every_decision_is_a_tap_away(browser, server, game, size):
     # of the log and amounts on the board.
     assert marked[0] == [0, 0]
     assert any(lines for lines, _ in marked[1:]) and any(amounts for _, amounts in marked[1:]), marked
+
+
+# A playable place smaller than a finger with another playable place within a finger's reach of its middle
+# (board.js NEAR: up to 14 px), in sight: [x, y] of its middle, or null.
+CROWDED = """() => {
+  const view = document.querySelector(".board-view").getBoundingClientRect();
+  const places = [...document.querySelectorAll(".board-frame:not(.waiting) .clickable[data-actions]")];
+  const placeAt = (x, y) => document.elementsFromPoint(x, y).map((node) => node.closest("[data-actions]"))
+    .find((node) => node && node.classList.contains("clickable"));
+  for (const place of places) {
+    const b = place.getBoundingClientRect();
+    const [x, y] = [Math.round(b.left + b.width / 2), Math.round(b.top + b.height / 2)];
+    const outside = x < view.left || x > view.right || y < view.top || y > Math.min(view.bottom, innerHeight);
+    if (Math.min(b.width, b.height) >= 40 || outside) continue;
+    if (placeAt(x, y) !== place) continue;
+    const near = [[0, -8], [8, 0], [0, 8], [-8, 0], [0, -14], [14, 0], [0, 14], [-14, 0]]
+      .some(([dx, dy]) => { const other = placeAt(x + dx, y + dy); return other && other !== place; });
+    if (near) return [x, y, place.getAttribute("data-actions")];
+  }
+  return null; }"""
+
+# The middle of the place offering these actions, and its smaller side: [x, y, side].
+PLACE_OF = """(actions) => { const place = document.querySelector(`.board-frame:not(.waiting) [data-actions="${actions}"]`);
+  const b = place.getBoundingClientRect();
+  return [Math.round(b.left + b.width / 2), Math.round(b.top + b.height / 2), Math.min(b.width, b.height)]; }"""
+
+
+def test_a_tap_among_places_smaller_than_a_finger_zooms_in_to_choose(browser, server):
+    # issue 52: targets of at least 40 CSS px, or a tap on close targets zooms in to choose. The whole
+    # Tinners' Trail board on a phone (its map's crossings a few px apart) is where a finger needs it.
+    context = browser.new_context(viewport=SIZES["phone"][0], has_touch=True, is_mobile=True, base_url=server.url)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    created = httpx.post(f"{server.url}/api/games", timeout=30, json={
+        "game": "tinners-trail", "players": 2, "hotseat": True, "seats": [{"type": "human"}, {"type": "human"}]}).json()
+    try:
+        page.goto(created["play_url"])
+        page.wait_for_selector(".turn.mine")
+        toggle = page.locator(".zoom-toggle").bounding_box()
+        tap(page, True, toggle["x"] + toggle["width"] / 2, toggle["y"] + toggle["height"] / 2)  # "Whole board"
+        page.evaluate(SETTLED)
+        assert page.locator(".zoom-toggle").inner_text() == "Readable"
+        target = page.evaluate(CROWDED)
+        assert target is not None, "the whole board on a phone has no places closer than a finger"
+        width, before = page.evaluate(BOARD_WIDTH), version(page)
+        tap(page, True, target[0], target[1])
+        page.evaluate(SETTLED)
+        assert page.evaluate(BOARD_WIDTH) > width * 1.5, "a tap among small places did not zoom in"
+        assert page.locator(".board-frame .hint").inner_text().startswith("Zoomed in")
+        assert version(page) == before  # nothing was played by that tap
+        sight(page, "tinners-trail-phone-zoomed-to-choose")
+        x, y, side = page.evaluate(PLACE_OF, target[2])  # the place tapped, now a finger's size
+        assert side >= FINGER_PX - 0.5, side
+        tap(page, True, x, y)
+        page.wait_for_function(f"before => ({MOVED_ON})(before) || document.querySelector('{MENU}') !== null", arg=before)
+        if not page.evaluate(MOVED_ON, before):
+            item = page.locator(MENU).first.bounding_box()
+            tap(page, True, item["x"] + item["width"] / 2, item["y"] + item["height"] / 2)
+        page.wait_for_function(MOVED_ON, arg=before)
+        page.wait_for_selector(".turn.mine")  # the other seat of the hot seat: the board opens as it was
+        page.evaluate(SETTLED)
+        assert page.locator(".zoom-toggle").inner_text() == "Readable"
+        assert abs(page.evaluate(BOARD_WIDTH) - width) < 0.1 * width  # fitted again (to a frame as tall, or nearly)
+    finally:
+        context.close()
