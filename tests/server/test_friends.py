@@ -5,9 +5,13 @@ makes one new table with the same seats, whatever the number of asks. On SQLite 
 from __future__ import annotations
 
 import time
+from types import SimpleNamespace
 
 import httpx
 import pytest
+
+from headframe.server import clocks
+from headframe.server.rematch import again
 
 from .conftest import LiveServer, bearer, claim, signed_in, sqlite_or_postgres
 
@@ -152,3 +156,16 @@ def test_a_guest_asking_to_play_again_gets_their_seat_and_the_others_links(serve
         new = again.json()
         assert new["seats"][0]["name"] == "Uno" and new["seats"][0]["claimed"] and not new["seats"][1]["claimed"]
         assert [entry["seat"] for entry in new["join"]] == [1] and "#tokens=" in new["play_url"]
+
+
+def test_play_again_keeps_the_tables_time_control():
+    # issue 54: "the same seats, game and options": a turn-based table's rematch is turn based too
+    seats = [SimpleNamespace(name="Ann", agent=None, token_hash="h", account_id="a"),
+             SimpleNamespace(name="Robo", agent="random", token_hash=None, account_id=None)]
+    row = SimpleNamespace(game="pit-lamps", players=2, seats=seats, options={"rounds": 1}, name="Sunday",
+                          hotseat=False, think_time=0.5, hints=True,
+                          clock=clocks.choose("turn-based", "1-day").to_json())
+    body = again(SimpleNamespace(row=row))
+    assert body["clock"] == {"mode": "turn-based", "preset": "1-day"}
+    assert body["seats"] == [{"type": "human", "name": "Ann"}, {"type": "bot", "name": "Robo", "agent": "random"}]
+    assert again(SimpleNamespace(row=SimpleNamespace(**{**vars(row), "clock": None})))["clock"]["mode"] == "none"

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Header, Request
 
-from . import friends
+from . import clocks, friends
 from .account_store import Account
 from .accounts import Auth, held_by
 from .errors import Conflict, Forbidden
@@ -26,13 +26,15 @@ log = logging.getLogger("headframe.server")
 
 
 def again(room: Room) -> dict[str, Any]:
-    """The create body of a finished table's rematch (a fresh deal: the seed is drawn again)."""
+    """The create body of a finished table's rematch: the same game, options, seats and clock (a fresh
+    deal: the seed is drawn again)."""
     row = room.row
+    control = clocks.Control.from_json(row.clock)  # the same time control (none, real time, turn based)
     seats = [{"type": "bot", "name": s.name, "agent": s.agent} if s.token_hash is None
              else {"type": "human", "name": s.name if s.account_id else None} for s in row.seats]
     return {"game": row.game, "players": row.players, "seats": seats, "options": row.options, "name": row.name,
             "hotseat": row.hotseat, "think_time": row.think_time, "hints": row.hints, "open_seats": False,
-            "clock": {"mode": "none", "preset": None}}
+            "clock": {"mode": control.mode, "preset": control.preset}}
 
 
 def add_routes(app: FastAPI, hub: Hub, auth: Auth, limits: RateLimits, creators: Creators) -> None:
