@@ -13,7 +13,6 @@ from collections.abc import Iterator
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from headframe.server.storage import sqlite_url
 from tests.server.conftest import LiveServer
@@ -134,10 +133,12 @@ def test_the_service_worker_shows_what_is_pushed_and_keeps_to_this_site(browser,
             for _ in range(3):
                 cdp.send("ServiceWorker.deliverPushMessage", {"origin": server.url, "registrationId": registered[-1],
                                                               "data": json.dumps(message)})
-                try:
-                    return page.wait_for_function(wanted, timeout=10_000).json_value()
-                except PlaywrightTimeout:
-                    continue
+                deadline = time.monotonic() + 10
+                while time.monotonic() < deadline:  # evaluate awaits the promise (wait_for_function took it as true)
+                    found = page.evaluate(wanted)
+                    if found:
+                        return found
+                    page.wait_for_timeout(100)
             raise AssertionError(f"{message['title']!r} was never shown")
 
         mine = {"title": "Your move in Sunday game", "body": "Pit Lamps: it is your move.", "url": "/games/abc"}
