@@ -263,9 +263,17 @@ def test_on_a_phone_labels_read_11_px_and_the_board_pans(table, viewport):
     settle(page)
     assert page.evaluate("() => window.lateScrollSent") is True
     # Kept where it was panned; unless none of the seat's new decision's places was in sight there, when
-    # the board brings them into view (issue 52).
-    if on_view(page, "(node) => [node.scrollLeft, node.scrollTop]") != panned:
-        assert page.evaluate(DECISION_IN_SIGHT), "the board was panned away, and not to the decision's places"
+    # the board brings them into view (issue 52) two frames after it is sized, which a busy machine can
+    # put after `settle`'s frames: looked at again until one of the two holds, for a few seconds.
+    kept_or_brought = page.evaluate(f"""async () => {{
+      const kept = () => {{ const view = document.querySelector(".board-view");
+        return view.scrollLeft === {panned[0]} && view.scrollTop === {panned[1]}; }};
+      for (let tries = 0; tries < 60; tries++) {{
+        if (kept() || ({DECISION_IN_SIGHT})()) return true;
+        await new Promise((done) => setTimeout(done, 50));
+      }}
+      return false; }}""")
+    assert kept_or_brought, "the board was panned away, and not to the decision's places"
 
     page.get_by_role("button", name="Whole board").click()
     settle(page)
