@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from headframe import turn_graph
 from headframe.engine import (
     Game,
     HeadframeError,
@@ -33,6 +34,7 @@ app = typer.Typer(help="headframe: four mining-industry board games, played by t
                   no_args_is_help=True, add_completion=False)
 position_app = typer.Typer(help="Positions: a whole game state as JSON, like a chess FEN.", no_args_is_help=True)
 app.add_typer(position_app, name="position")
+app.command()(turn_graph.flow)
 console = Console(highlight=False, emoji=False)  # game text is never markup: ":convenience_store:" stays typed
 
 ComponentsOption = typer.Option(None, "--components", help="Your own component data file for the game.")

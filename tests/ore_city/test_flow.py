@@ -1,5 +1,5 @@
-"""The turn structure: one table (`flow.FLOW`), and the state's hand-written
-`to_move` answering exactly what the flow does."""
+"""The turn structure: one table (`flow.FLOW`), and the seat that owes each decision: the
+active player, or the Police Station's victim during their redraw."""
 
 from __future__ import annotations
 
@@ -18,11 +18,11 @@ def test_every_phase_but_over_is_a_step_of_the_flow():
 
 
 @pytest.mark.parametrize("players, seed", [(2, 1), (4, 2), (6, 3)])
-def test_to_move_agrees_with_the_flow_at_every_decision(players, seed):
+def test_the_active_player_or_the_victim_owes_each_decision(players, seed):
     state = GAME.new_state(players, seed, {"round_limit": 12})
     rng = Rng(seed)
     while not state.is_over():
-        assert state.to_move() == FLOW.to_move(state)
+        assert state.to_move() == ((state.victim,) if state.phase == "police_redraw" else (state.active,))
         seat = rng.choice(state.to_move())
         state.apply(seat, rng.choice(state.decision(seat).actions))
-    assert state.to_move() == FLOW.to_move(state) == ()
+    assert state.phase == "over" and state.to_move() == ()

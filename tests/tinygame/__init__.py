@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from headframe.engine import Action, Game, ObservationLayout, Options, Result, Rng, State, option
 from headframe.engine.deck import draw, redeal, shuffled
-from headframe.engine.flow import Flow, Task, decide
+from headframe.engine.flow import OVER, Flow, Task, decide
 from headframe.engine.observation import PointOfView
 from headframe.engine.schema import OneOf
 from headframe.engine.turns import clockwise, commit, reveal, sealed_view, uncommitted
@@ -198,11 +198,12 @@ def next_worker(state: PitLampsState) -> None:
 PitLampsState.flow = Flow(
     "Pit Lamps",
     task=lambda state: None if state.phase == "over" else (state.phase, state.worker),
+    start=("bid",),
     steps=[
         decide("bid", bid_cards, {Bid: bid}, prompt="Bid a card from your hand",
-               who=lambda state: uncommitted(state.sealed, range(state.players))),
+               who=lambda state: uncommitted(state.sealed, range(state.players)), leads_to=("bid", "work")),
         decide("work", work_choices, {Dig: dig, DrawCard: draw_a_card, Rest: rest},
-               prompt="Dig, draw a card, or rest"),
+               prompt="Dig, draw a card, or rest", leads_to=("work", "bid", OVER)),
     ],
 )
 

@@ -109,6 +109,9 @@ class State:
             raise TypeError(f"{cls.__name__}: derived values {sorted(undeclared)} have no slot")
         cls.FIELDS = tuple(name for name in fields if name not in cls.DERIVED)
         cls._values = staticmethod(getter(cls.FIELDS))
+        flow = cls.__dict__.get("flow")
+        if flow is not None:  # its `to_move` is the state's own: one call for a question asked several times a move
+            cls.to_move = flow.to_move  # type: ignore[method-assign]
 
     # --- the hooks a game implements -----------------------------------------
 

@@ -26,7 +26,6 @@ from . import (
     view,
 )
 from .flow import FLOW
-from .placement import unsealed
 
 
 class CoalCountryState(State):
@@ -87,17 +86,6 @@ class CoalCountryState(State):
     flow = FLOW
 
     # --- the engine hooks ---------------------------------------------------------
-
-    def to_move(self) -> tuple[int, ...]:
-        """FLOW.to_move written out, with placement.placing, for speed (the engine asks it several times
-        a move); at rest the two agree (tests/coal_country/test_flow.py)."""
-        if self.actor >= 0:
-            return (self.actor,)
-        if self.step != "place":
-            return ()
-        if self.options.industry_amok:
-            return (self.order[self.turn],)
-        return unsealed(self.players, self.sealed)
 
     def setup(self) -> None:
         setup.setup(self)

@@ -106,11 +106,6 @@ class CopperCountryState(State):
         setup.setup(self)
         FLOW.proceed(self)
 
-    def to_move(self) -> tuple[int, ...]:
-        # The flow's to_move, without its step lookup: no step of this game is simultaneous,
-        # so the head task's seat owes the decision. Called several times per action.
-        return () if self.over else (self.tasks[0][1],)
-
     def perform(self, seat: int, action) -> None:
         FLOW.perform(self, seat, action)
         if any(self.peek):  # mostly no seat knows the top card: no call

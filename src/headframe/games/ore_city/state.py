@@ -67,16 +67,6 @@ class OreCityState(State):
 
     flow = FLOW
 
-    def to_move(self) -> tuple[int, ...]:
-        """What `FLOW.to_move` answers (tests/ore_city/test_flow.py), written out:
-        it is asked several times per decision, and this is 3-4x cheaper."""
-        phase = self.phase
-        if phase == "over":
-            return ()
-        if phase == "police_redraw":
-            return (self.victim,)
-        return (self.active,)
-
     def setup(self) -> None:
         setup.setup(self)
 

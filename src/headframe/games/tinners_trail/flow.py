@@ -12,7 +12,7 @@ end of the turn starts the next one, or ends the game (`over`).
 
 from __future__ import annotations
 
-from headframe.engine.flow import Flow, automatic, decide
+from headframe.engine.flow import OVER, Flow, automatic, decide
 
 from . import (
     build_mine,
@@ -55,9 +55,9 @@ def task(state) -> tuple | None:
 
 
 # rulebook: Game Play; TIN-R13: phases one to three, then four to seven as phase three ends
-FLOW = Flow("Tinners' Trail", task=task, steps=[
-    automatic("ore_prices", ore_prices.phase_one),
-    automatic("developments", developments.phase_two),
+FLOW = Flow("Tinners' Trail", task=task, start=("ore_prices",), steps=[
+    automatic("ore_prices", ore_prices.phase_one, leads_to=("developments",)),
+    automatic("developments", developments.phase_two, leads_to=("actions",)),
     decide("actions", player_actions.choices, {
         BuildMine: build_mine.build_mine,
         MineOre: mine_ore.mine_ore,
@@ -68,16 +68,17 @@ FLOW = Flow("Tinners' Trail", task=task, steps=[
         ImproveSteamPumps: steam_pumps.improve_steam_pumps,
         SellPasties: player_actions.sell_pasties,
         Pass: player_actions.pass_,
-    }, kind="action", prompt="Choose an action"),
+    }, kind="action", prompt="Choose an action", leads_to=("actions", "auction", "pumps", "sell_ore")),
     decide("auction", build_mine.bids, {Bid: build_mine.bid, DropOut: build_mine.drop_out},
-           kind=build_mine.bid_kind, prompt=build_mine.bid_prompt),
+           kind=build_mine.bid_kind, prompt=build_mine.bid_prompt, leads_to=("actions", "auction")),
     decide("pumps", steam_pumps.choices, {RemoveWater: steam_pumps.remove_water, StopPumping: steam_pumps.stop_pumping},
-           kind="remove_water", prompt=steam_pumps.prompt),
-    automatic("sell_ore", sell_ore.phase_four),
+           kind="remove_water", prompt=steam_pumps.prompt, leads_to=("actions", "pumps")),
+    automatic("sell_ore", sell_ore.phase_four, leads_to=("invest", "prospect", "end_of_turn")),
     decide("invest", external_investments.choices,
            {Invest: external_investments.invest, Decline: external_investments.decline},
-           prompt="Place an investment cube, or make no further investment"),
+           prompt="Place an investment cube, or make no further investment",
+           leads_to=("invest", "prospect", "end_of_turn")),
     decide("prospect", prospecting.choices, {Prospect: prospecting.prospect},
-           prompt="Choose a clear area to prospect"),
-    automatic("end_of_turn", end_of_turn.end_of_turn),
+           prompt="Choose a clear area to prospect", leads_to=("prospect", "end_of_turn")),
+    automatic("end_of_turn", end_of_turn.end_of_turn, leads_to=("ore_prices", OVER)),
 ])
