@@ -33,17 +33,20 @@ test: $(VENV)/.test-installed system-packages
 	$(BIN)/python -m pytest -n 2 --durations=30
 
 # Debian packages the suite drives: Chromium for the browser tests (never a browser of
-# Playwright's own) and PostgreSQL for the server's database test. Installed with apt when
-# missing, as root or through sudo.
+# Playwright's own), PostgreSQL for the server's database test, and nginx, which the tests
+# start in front of `headframe serve --workers` with a configuration of their own (Debian's
+# nginx service is not needed). Installed with apt when missing, as root or through sudo.
 system-packages:
 	@missing=; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
 	ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	[ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" -eq 0 ]; then sudo=; \
 	  elif command -v sudo >/dev/null; then sudo=sudo; \
 	  else echo "the tests need Debian's$$missing: apt-get install$$missing (as root)" >&2; exit 1; fi; \
 	  $$sudo apt-get update -q && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -q $$missing; \
+	  case "$$missing" in *nginx*) $$sudo systemctl disable --now nginx >/dev/null 2>&1 || true;; esac; \
 	fi
 
 bench: $(VENV)/.test-installed

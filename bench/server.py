@@ -96,13 +96,17 @@ def cpu_seconds(pid: int) -> float | None:
 
 def descendants(pid: int) -> list[int]:
     """A process's children, theirs, and so on (the server's board and bot workers), from Linux's /proc."""
+    return [found for child in children_of(pid) for found in (child, *descendants(child))]
+
+
+def children_of(pid: int) -> list[int]:
     children = []
     for task in Path(f"/proc/{pid}/task").glob("*"):  # each thread's children
         try:
             children += [int(child) for child in (task / "children").read_text().split()]
         except OSError:
             continue
-    return [found for child in children for found in (child, *descendants(child))]
+    return children
 
 
 def tree_cpu_seconds(pid: int) -> dict[int, float]:
@@ -111,11 +115,17 @@ def tree_cpu_seconds(pid: int) -> dict[int, float]:
 
 
 def web_processes(server: int, workers: int) -> list[int]:
-    """The processes that serve: the server's, or with `--workers` the front's and its children's."""
+    """The processes that serve: the server's, or with `--workers` its web processes and nginx's
+    (its master and workers) in front of them."""
     if workers == 1:
         return [server]
-    return [server, *(int(child) for task in Path(f"/proc/{server}/task").glob("*")
-                      for child in (task / "children").read_text().split())]
+    children = children_of(server)
+    nginx_workers = [pid for child in children if _name(child) == "nginx" for pid in children_of(child)]
+    return [server, *children, *nginx_workers]
+
+
+def _name(pid: int) -> str:
+    return Path(f"/proc/{pid}/comm").read_text().strip()
 
 
 def machine_ticks() -> tuple[int, int] | None:

@@ -13,6 +13,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from headframe import turn_graph
+from headframe.deploy import deploy_app
 from headframe.engine import (
     Game,
     HeadframeError,
@@ -35,6 +36,7 @@ app = typer.Typer(help="headframe: four mining-industry board games, played by t
 position_app = typer.Typer(help="Positions: a whole game state as JSON, like a chess FEN.", no_args_is_help=True)
 app.add_typer(position_app, name="position")
 app.command()(turn_graph.flow)
+app.add_typer(deploy_app, name="deploy")
 console = Console(highlight=False, emoji=False)  # game text is never markup: ":convenience_store:" stays typed
 
 ComponentsOption = typer.Option(None, "--components", help="Your own component data file for the game.")
@@ -505,7 +507,8 @@ def serve(
     port: int = typer.Option(8000, "--port", help="The port to serve on."),
     db: str = typer.Option("var/headframe.db", "--db", help="A SQLite file, or a database URL "
                            "(postgresql+psycopg://user:password@host/name)."),
-    workers: int = typer.Option(1, "--workers", min=1, help="Processes serving the port (more than 1: PostgreSQL)."),
+    workers: int = typer.Option(1, "--workers", min=1, help="Processes serving the port (more than 1: PostgreSQL, and nginx "
+                                 "in front of them)."),
     bot_workers: int = typer.Option(2, "--bot-workers", min=0, help="Processes the bots search in (0 on "
                                     "PostgreSQL: bot turns are left to `headframe bots`)."),
     board_workers: int | None = typer.Option(None, "--board-workers", min=0, help="Processes board pictures are "

@@ -22,6 +22,7 @@ from headframe.engine import load_game
 from headframe.server import serve
 
 from .conftest import Seat, bearer, check_no_leaks, claim, play, visible_plies, whole_log
+from .nginx_front import NGINX, NO_NGINX, BehindNginx, held
 from .test_crash import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -112,33 +113,15 @@ def test_two_servers_and_a_bot_worker_play_one_game_through_a_kill(cluster, post
     assert [m for m in bea_messages if m["type"] == "state"][-1]["view"]["over"]
 
 
-def serving(server_port: int, client: Seat, candidates: list[int]) -> int:
-    """Which of `candidates` holds the server's end of a client's connection (from Linux's /proc)."""
-    client_port = client.socket.local_address[1]
-    inodes = set()
-    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
-        fields = line.split()
-        if int(fields[1].split(":")[1], 16) == server_port and int(fields[2].split(":")[1], 16) == client_port:
-            inodes.add(f"socket:[{fields[9]}]")
-    holders = [pid for pid in candidates
-               if any(os.readlink(link) in inodes for link in Path(f"/proc/{pid}/fd").iterdir() if link.is_symlink())]
-    assert len(holders) == 1, (holders, inodes)
-    return holders[0]
-
-
-def front_processes(server: ServerProcess) -> list[int]:
-    found = subprocess.run(["pgrep", "-P", str(server.process.pid)], capture_output=True, text=True).stdout
-    return [int(pid) for pid in found.split()]
-
-
 def test_serve_workers_keep_each_game_in_one_process_through_a_kill(postgres_url, tmp_path):
     with pytest.raises(SystemExit, match="only on PostgreSQL"):
         serve(db=str(tmp_path / "one.db"), workers=2)
-    server = ServerProcess(postgres_url, "--workers", "2")
+    assert NGINX, NO_NGINX
+    server = BehindNginx(postgres_url, 2)
     try:
         server.start(within=60)  # each web process imports and migrates on its own
-        processes = front_processes(server)
-        assert len(processes) == 2  # two web processes behind the front's port
+        assert len(server.web_processes()) == 2  # two web processes behind nginx on the served port
+        ports = server.web_ports()
         hotseat = {"game": "tinners-trail", "players": 2, "think_time": 0, "hotseat": True,
                    "seats": [{"type": "human"}, {"type": "human"}]}
         created = httpx.post(f"{server.url}/api/games", json=hotseat, timeout=30).json()
@@ -164,17 +147,19 @@ def test_serve_workers_keep_each_game_in_one_process_through_a_kill(postgres_url
             async with Seat(server.ws_url, created["id"], tokens[:1]) as ann, \
                     Seat(server.ws_url, created["id"], tokens[1:]) as bea:
                 await play_over_rest(8, [ann, bea])
-                keeper = serving(server.port, ann, processes)
-                assert serving(server.port, bea, processes) == keeper  # both seats' connections in one process
+                connections = held(ports)
+                (port,) = [port for port in ports if connections[port]]
+                assert connections[port] == 2  # both seats' connections in one process
+                keeper = server.web_process_on(port)
                 os.kill(keeper, signal.SIGKILL)
             deadline = time.monotonic() + 60
-            while keeper in (now := front_processes(server)) or len(now) < 2:
-                assert time.monotonic() < deadline, "the front did not start the killed process again"
+            while server.web_process_on(port) in (None, keeper):
+                assert time.monotonic() < deadline, "the killed process was not started again"
                 await asyncio.sleep(0.1)
             async with Seat(server.ws_url, created["id"], tokens[:1]) as ann, \
                     Seat(server.ws_url, created["id"], tokens[1:]) as bea:
                 await play_over_rest(8, [ann, bea])
-                assert serving(server.port, ann, now) == serving(server.port, bea, now)
+                assert sorted(held(ports).values()) == [0, 2]  # in one process still
 
         asyncio.run(asyncio.wait_for(through_a_kill(), 120))
         assert httpx.get(game, timeout=30).json()["version"] >= 16

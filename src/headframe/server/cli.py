@@ -12,7 +12,7 @@ from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
-from . import collector, front
+from . import collector, processes
 from .broker import shared
 from .config import BOARD_WORKERS
 from .storage import database_url
@@ -29,8 +29,8 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, db: str = DEFAULT_
           ws_compression: bool = True, workers: int = 1, **settings) -> None:
     """Serve on host:port, storing games in `db`: a SQLite file path or a database
     URL (postgresql+psycopg://user@host/name); `settings` are ServerConfig's fields.
-    `workers` processes serve behind one port, each game's connections in one of them
-    (PostgreSQL only; `front.py`). Prints the address it serves on."""
+    `workers` processes serve behind nginx on one port, each game's connections in one of
+    them (PostgreSQL only; `processes.py`). Prints the address it serves on."""
     import uvicorn
 
     from .app import create_app
@@ -45,8 +45,7 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, db: str = DEFAULT_
         # Each process builds its own app from these (JSON in its environment: nothing is pickled).
         os.environ[SETTINGS_VARIABLE] = json.dumps({"db_url": url, "log_level": log_level,
                                                     "ws_compression": ws_compression, **_plain(settings)})
-        _serving(host, port, url)
-        front.serve(host, port, workers, [sys.executable, "-m", "headframe.server.handed"])
+        processes.serve(host, port, workers, _web_process, lambda: _serving(host, port, url))
         return
     try:
         app = create_app(url, **settings)
@@ -59,8 +58,8 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, db: str = DEFAULT_
 
 def more_descriptors() -> None:
     """Raise the soft limit on open descriptors to the hard one (for the processes of `--workers`
-    too, which inherit it): every connection holds one, in the front and in the process that
-    serves it, and a flood of connections that say nothing soon reaches a soft limit of 1,024."""
+    and nginx too, which inherit it): every connection holds one, or two in nginx, and a flood
+    of connections that say nothing soon reaches a soft limit of 1,024."""
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     try:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -73,6 +72,10 @@ def uvicorn_options(log_level: str, ws_compression: bool) -> dict:
     # kilobytes of SVG, which a phone on a slow link feels (docs/testing.md, "Live updates are compressed").
     return {"log_level": log_level, "ws_max_size": 16 * 1024, "ws_per_message_deflate": ws_compression,
             "ws_ping_interval": 20, "ws_ping_timeout": 20}
+
+
+def _web_process(port: int) -> list[str]:
+    return [sys.executable, "-m", "headframe.server.web_process", str(port)]
 
 
 def _serving(host: str, port: int, url: str) -> None:
@@ -90,7 +93,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=DEFAULT_PORT)
     parser.add_argument("--db", default=DEFAULT_DB, help=f"SQLite file or database URL (default {DEFAULT_DB})")
     parser.add_argument("--workers", type=int, default=1,
-                        help="processes serving the port (default 1; more need PostgreSQL)")
+                        help="processes serving the port (default 1; more need PostgreSQL, and nginx in front)")
     parser.add_argument("--bot-workers", type=int, default=2,
                         help="processes bots search in (default 2); 0 on PostgreSQL: bot turns are left to "
                              "`headframe bots` workers")
