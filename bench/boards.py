@@ -1,6 +1,6 @@
 """python -m bench.boards [--game tinners-trail] [--players 2] [--spectator] [--layout wide|narrow]
 [--games 4]: the board worker's work for one state's update, on its own: every seat's board (and
-a spectator's with --spectator) drawn together (`Game.render_boards`) and cut into pieces
+a spectator's with --spectator) drawn together (`game.presentation.render_boards`) and cut into pieces
 (`Board.cut_all`), over every state of `--games` random games after a warm-up game, so that
 positions are fresh as a server meets them. Prints JSON: milliseconds per state and per board,
 and how many boards were drawn whole (every board of a game that does not draw through
@@ -34,7 +34,7 @@ def drawn(game, seen: list[tuple[dict, list[dict]]], narrow: bool) -> tuple[floa
     whole = 0
     started = time.perf_counter()
     for shared, views in seen:
-        parts = game.render_boards(shared, views, narrow)
+        parts = game.presentation.render_boards(shared, views, narrow)
         Board.cut_all(parts)
         whole += sum(len(board) == 1 for board in parts)
     return time.perf_counter() - started, whole

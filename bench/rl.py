@@ -47,7 +47,7 @@ def main() -> None:
     parser.add_argument("--players", action="append", type=int, help="a player count (default: all)")
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     args = parser.parse_args()
-    names = args.game or [name for name in game_names() if load_game(name).has_observation()]
+    names = args.game or [name for name in game_names() if load_game(name).learning.has_observation()]
     results = [measure(name, count, args.seconds) for name in names
                for count in load_game(name).players if not args.players or count in args.players]
     print(json.dumps({"python": platform.python_version(), "machine": platform.machine(),

@@ -33,7 +33,7 @@ def check_board(game, state, seat: int | None, on_board: Collection[str]) -> ET.
     """The seat's picture parses and its clickable ids are exactly its legal
     actions of the kinds that have a place on the board."""
     view = state.view(seat)
-    root = ET.fromstring(game.render_board(view))
+    root = ET.fromstring(game.presentation.render_board(view))
     legal = legal_ids(game, view)
     placed = {a for a, data in zip(legal, view.get("decision", {}).get("actions", ())) if data["kind"] in on_board}
     drawn = drawn_ids(root)

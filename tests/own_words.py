@@ -70,6 +70,6 @@ def unreadable(game: Game, state: State, headings: set[str]) -> list[str]:
         prompt = decision.prompt
         if not prompt[0].isupper() or " " not in prompt or prompt.partition(":")[0] in headings or problems(prompt):
             wrong.append(f"prompt {prompt!r}")
-        labels = [game.describe_action(action) for action in decision.actions]
+        labels = [game.presentation.describe_action(action) for action in decision.actions]
         wrong += [f"label {label!r}" for label in labels if not re.match(r"[A-Z0-9£$€]", label) or problems(label)]
     return wrong

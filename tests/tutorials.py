@@ -20,10 +20,11 @@ def sample_tutorial(steps: int = 12) -> dict[str, Any]:
     for index in range(steps):
         seat = state.to_move()[0]
         action = state.decision(seat).actions[0]
-        played.append({"seat": seat, "action": action.to_json(), "text": f"Step {index + 1}: {game.describe_action(action)}.",
+        said = game.presentation.describe_action(action)
+        played.append({"seat": seat, "action": action.to_json(), "text": f"Step {index + 1}: {said}.",
                        "rules": ["6. Turn Procedure"]})
         state.apply(seat, action)
-    played[0]["element"] = next(iter(game.glossary)).key
+    played[0]["element"] = next(iter(game.presentation.glossary)).key
     learner_step = next(step for step in played if step["seat"] == 0)
     learner_step["refusal"] = "This lesson is about the first card."
     return {

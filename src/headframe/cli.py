@@ -127,7 +127,7 @@ def rules(name: str, components: Path | None = ComponentsOption) -> None:
 def print_log(state: State, start: int, seat: int | None = None) -> int:
     entries = state.log_for(seat)
     for entry in entries[start:]:
-        console.print("  " + escape(state.game.describe_event(entry)))
+        console.print("  " + escape(state.game.presentation.describe_event(entry)))
     return len(entries)
 
 
@@ -163,10 +163,10 @@ def random_game(
     while not state.is_over():
         seat = rng.choice(state.to_move())
         action = rng.choice(state.decision(seat).actions)
-        console.print(f"[dim]{escape(seat_label(seat))}:[/] {escape(game.describe_action(action))}")
+        console.print(f"[dim]{escape(seat_label(seat))}:[/] {escape(game.presentation.describe_action(action))}")
         state.apply(seat, action)
         shown = print_log(state, shown)
-    console.print(escape(game.render_text(state.view(None))))
+    console.print(escape(game.presentation.render_text(state.view(None))))
     print_result(state)
     if record:
         record.write_text(json.dumps(state.record(), indent=1) + "\n", encoding="utf-8")
@@ -228,14 +228,15 @@ def print_replay(state: State, record: dict[str, Any], seat: int | None, step: b
             state.apply(item["seat"], action)
         except HeadframeError as exc:
             fail(f"actions[{index}]: {exc}")
-        console.print(f"[dim]{index + 1}. {escape(seat_label(item['seat']))}:[/] {escape(game.describe_action(action))}")
+        said = game.presentation.describe_action(action)
+        console.print(f"[dim]{index + 1}. {escape(seat_label(item['seat']))}:[/] {escape(said)}")
         shown = print_log(state, shown, seat)
         print_comments(game, record, index + 1)
         if step:
-            console.print(escape(game.render_text(state.view(seat))))
+            console.print(escape(game.presentation.render_text(state.view(seat))))
             if input("-- Enter for the next action, q to stop: ").strip().lower() == "q":
                 return
-    console.print(escape(game.render_text(state.view(seat))))
+    console.print(escape(game.presentation.render_text(state.view(seat))))
     if state.is_over():
         print_result(state)
 
@@ -243,7 +244,7 @@ def print_replay(state: State, record: dict[str, Any], seat: int | None, step: b
 def print_comments(game, record: dict[str, Any], step: int) -> None:
     """An annotated replay's comments at a step, each with the thing it points at."""
     for comment in comments_at(record, step):
-        about = f" (about {game.glossary[comment['element']].name})" if "element" in comment else ""
+        about = f" (about {game.presentation.glossary[comment['element']].name})" if "element" in comment else ""
         console.print(f"[italic]  Comment{escape(about)}: {escape(comment['text'])}[/]")
 
 
@@ -271,13 +272,13 @@ def position_show(
     if as_json:
         console.print_json(json.dumps(view))
         return
-    console.print(escape(state.game.render_text(view)))
+    console.print(escape(state.game.presentation.render_text(view)))
     for waiting in state.to_move():
         if seat is None or seat == waiting:
             decision = state.decision(waiting)
             console.print(f"{escape(seat_label(waiting))} — {escape(decision.prompt)}:")
             for action in decision.actions:
-                console.print(f"  {escape(action.id)}  {escape(state.game.describe_action(action))}")
+                console.print(f"  {escape(action.id)}  {escape(state.game.presentation.describe_action(action))}")
     if state.is_over():
         print_result(state)
 

@@ -105,14 +105,14 @@ class TerminalLesson:
     def show(self) -> None:
         learner, steps = self.tutorial.learner, self.tutorial.steps
         state = self.tutorial.state_at(self.step)
-        self.console.print(Panel(escape(self.game.render_text(state.view(learner))),
+        self.console.print(Panel(escape(self.game.presentation.render_text(state.view(learner))),
                                  title=f"{escape(self.game.title)} — {who(learner)}"))
         entries = state.log_for(learner)
         news, self.seen = entries[self.seen:], len(entries)
         if news:
             self.console.print("[bold]What happened:[/]")
             for entry in news[-LOG_LINES:]:
-                self.console.print("  " + escape(self.game.describe_event(entry)))
+                self.console.print("  " + escape(self.game.presentation.describe_event(entry)))
         if self.step == len(steps):
             return
         step = steps[self.step]
@@ -127,7 +127,7 @@ class TerminalLesson:
         """A comment in a panel: its text, what it is about, and the rules it cites."""
         parts: list[RenderableType] = [Text(lesson.text)]
         if lesson.element:
-            parts.append(Text(f"About: {self.game.glossary[lesson.element].name}", style="italic"))
+            parts.append(Text(f"About: {self.game.presentation.glossary[lesson.element].name}", style="italic"))
         parts.append(Text("Rules: " + "; ".join(self.citation(reference) for reference in lesson.rules), style="dim"))
         return Panel(Group(*parts), title=escape(title) if title else None, title_align="left")
 

@@ -126,9 +126,9 @@ def numbered(game: Game, players: int, actions: Sequence[Action]) -> list[tuple[
     is numbered by the game's action space (its fixed list of every action, where
     each kind's actions sit together in a fixed order), so an action keeps its
     number at every such decision; a short one from 1."""
-    if len(actions) <= LONG_LIST or not game.has_action_space():
+    if len(actions) <= LONG_LIST or not game.learning.has_action_space():
         return list(enumerate(actions, 1))
-    space = game.action_space(players)
+    space = game.learning.action_space(players)
     return sorted(((space.index(action) + 1, action) for action in actions), key=lambda pair: pair[0])
 
 
@@ -146,11 +146,11 @@ def typing(game: Game, menu: list[tuple[int, Action]]) -> str:
     """How to type a choice, shown with one of the choices offered."""
     how = "Type a choice's number, or some of its words in their order"
     for number, action in menu:
-        said = game.describe_action(action)
+        said = game.presentation.describe_action(action)
         short = words(action.kind) + [word for word in words(said) if word.isdigit()]
         if short != words(action.kind) and meant(game, menu, short) == [(number, action)]:
             return f"{how}, with spaces or colons between them: '{' '.join(short)}' or '{':'.join(short)}' for \"{said}\"."
-    said = game.describe_action(menu[0][1])
+    said = game.presentation.describe_action(menu[0][1])
     return f"{how}: '{' '.join(words(said))}' for \"{said}\"."
 
 
@@ -163,7 +163,7 @@ def rows(game: Game, menu: list[tuple[int, Action]]) -> list[tuple[str, str]]:
         if grouped and action.kind != kind:
             kind = action.kind
             listed.append(("", f"[bold underline]{escape(kind_heading(kind))}[/]"))
-        listed.append((f"[bold]{number:>3}[/]", escape(game.describe_action(action))))
+        listed.append((f"[bold]{number:>3}[/]", escape(game.presentation.describe_action(action))))
     return listed
 
 
@@ -223,7 +223,7 @@ def typed_action(game: Game, menu: list[tuple[int, Action]], text: str) -> Actio
     if len(found) == 1:
         return found[0][1]
     if found:
-        shown = "; ".join(f"{number} {game.describe_action(action)}" for number, action in found[:6])
+        shown = "; ".join(f"{number} {game.presentation.describe_action(action)}" for number, action in found[:6])
         more = f" and {len(found) - 6} more" if len(found) > 6 else ""
         raise IllegalAction(f"'{text}' fits {len(found)} choices ({shown}{more}): type more of the words of "
                             "the one you mean, or its number.")
@@ -234,8 +234,8 @@ def meant(game: Game, menu: list[tuple[int, Action]], typed: list[str]) -> list[
     """The choices typed words may mean: those whose words hold them in order,
     or of those the one they are the whole of."""
     found = [(number, action) for number, action in menu
-             if fits(typed, words(action.kind) + words(game.describe_action(action)))]
-    whole = [(number, action) for number, action in found if words(game.describe_action(action)) == typed]
+             if fits(typed, words(action.kind) + words(game.presentation.describe_action(action)))]
+    whole = [(number, action) for number, action in found if words(game.presentation.describe_action(action)) == typed]
     return whole if len(whole) == 1 else found
 
 
@@ -314,7 +314,7 @@ class TerminalGame:
         if news:
             self.console.print(f"{who(seat)} moved:" if seat is not None else "[bold]So far:[/]")
             for entry in news[-12:]:
-                self.console.print("  " + escape(self.game.describe_event(entry)))
+                self.console.print("  " + escape(self.game.presentation.describe_event(entry)))
 
     def bot_turn(self, seat: int) -> None:
         agent = self.seats[seat].agent
@@ -399,7 +399,7 @@ class TerminalGame:
         news = entries[self.seen[seat]:]
         self.seen[seat] = len(entries)
         self.console.print(Rule(f"[bold]{escape(self.game.title)}[/] — {self.called(seat)}"))
-        self.console.print(escape(self.game.render_text(self.state.view(seat))))
+        self.console.print(escape(self.game.presentation.render_text(self.state.view(seat))))
         told = self.since(news[-max(1, self.console.size.height // NEWS_SHARE - 1):])
         prompt = Text(self.state.decision(seat).prompt, style="bold")
         self.console.print(told, prompt)
@@ -419,7 +419,7 @@ class TerminalGame:
         if not news:
             return Group()
         return Group(Text("Since your last move:", style="bold"),
-                     *(Text("  " + self.game.describe_event(entry)) for entry in news))
+                     *(Text("  " + self.game.presentation.describe_event(entry)) for entry in news))
 
     def show_more(self) -> None:
         """The next page of choices, after the last the first again."""
@@ -440,7 +440,7 @@ class TerminalGame:
         self.console.print(f"[dim]The bot thinks for {self.hint_seconds:g} s...[/]")
         choices = hint(self.state, seat, self.hint_seconds, self.hint_rng.next64() >> 1)
         numbers = {action: number for number, action in self.menu(seat)}
-        parts = [f"{rank}. {escape(self.game.describe_action(action))} {round(100 * share)}% "
+        parts = [f"{rank}. {escape(self.game.presentation.describe_action(action))} {round(100 * share)}% "
                  f"[dim](number {numbers[action]})[/]" for rank, (action, share) in enumerate(choices, 1)]
         self.console.print("The bot would: " + "  ".join(parts))
 
@@ -463,7 +463,7 @@ class TerminalGame:
 
     def explain(self, words: str) -> None:
         """`? single house`: what a card, tile, building or space does, from the game's glossary."""
-        found = self.game.glossary.find(words)
+        found = self.game.presentation.glossary.find(words)
         if not found:
             self.console.print(f"There is no card or space called {escape(repr(words))} in {escape(self.game.title)}.")
         elif len({entry.name.casefold() for entry in found}) == 1:
@@ -475,7 +475,7 @@ class TerminalGame:
                 self.console.print(f"  [bold]{escape(entry.name)}[/] ({escape(entry.kind)})")
 
     def finish(self) -> None:
-        self.console.print(Rule("[bold]Game over[/]"), escape(self.game.render_text(self.state.view(self.viewer()))))
+        self.console.print(Rule("[bold]Game over[/]"), escape(self.game.presentation.render_text(self.state.view(self.viewer()))))
         result = self.state.result()
         table = Table(title="Result")
         for column in ("seat", "player", "score", "rank"):

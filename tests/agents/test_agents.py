@@ -8,7 +8,7 @@ import pytest
 from headframe.agents import InformationSet, ISMCTSAgent, make_agent
 from headframe.agents.random_agent import play_random_game
 from headframe.engine import Result, Rng, game_names, load_game
-from headframe.engine.game import rank_rewards, worth_rewards
+from headframe.engine.learning import rank_rewards, worth_rewards
 
 
 def reachable_ids(root, limit: int = 200_000) -> set[int]:
@@ -71,7 +71,7 @@ def test_every_agent_finishes_games_of_every_game(name: str, spec: str) -> None:
     most players. Ore City and Copper Country need not end (nobody is forced to score
     or to work): after AGENT_DECISIONS the game is finished at random, which ends it."""
     game = load_game(name)
-    if spec == "heuristic" and not game.has_heuristic():
+    if spec == "heuristic" and not game.learning.has_heuristic():
         pytest.fail(f"{name} has no heuristic")
     for players in (game.players[0], game.players[-1]):
         state = game.new_state(players, 3, game.short_options)
@@ -127,9 +127,9 @@ def test_the_heuristic_steers_the_search_first() -> None:
     state = game.new_state(2, 4)
     while len(state.decision(state.to_move()[0]).actions) < 10:
         seat = state.to_move()[0]
-        state.apply(seat, game.heuristic(state, seat, Rng(1)))
+        state.apply(seat, game.learning.heuristic(state, seat, Rng(1)))
     seat = state.to_move()[0]
-    preferred = {game.heuristic(state, seat, Rng(n)) for n in range(20)}
+    preferred = {game.learning.heuristic(state, seat, Rng(n)) for n in range(20)}
     guided = {ISMCTSAgent(game, seed=n, iters=1).choose(InformationSet(state, seat, Rng(n))) for n in range(20)}
     unguided = {ISMCTSAgent(game, seed=n, iters=1, bias=0).choose(InformationSet(state, seat, Rng(n)))
                 for n in range(20)}
@@ -147,7 +147,7 @@ def test_stopping_early_makes_the_full_budgets_choice(name: str) -> None:
         rng = Rng(seed)
         for _ in range(10 + 7 * seed):
             seat = state.to_move()[0]
-            state.apply(seat, game.heuristic(state, seat, rng))
+            state.apply(seat, game.learning.heuristic(state, seat, rng))
         seat = state.to_move()[0]
         early, full = ISMCTSAgent(game, seed=seed, iters=200), ISMCTSAgent(game, seed=seed, iters=200, early_stop=False)
         assert early.choose(InformationSet(state, seat, Rng(9))) == full.choose(InformationSet(state, seat, Rng(9)))
@@ -162,17 +162,17 @@ def test_at_a_sealed_decision_the_search_starts_with_its_own_choice() -> None:
     game = load_game("coal-country")
     state = game.new_state(2, 4)
     assert state.to_move() == (0, 1)
-    preferred = {game.heuristic(state, 1, Rng(n)) for n in range(20)}
+    preferred = {game.learning.heuristic(state, 1, Rng(n)) for n in range(20)}
     chosen = {ISMCTSAgent(game, seed=n, iters=1).choose(InformationSet(state, 1, Rng(n))) for n in range(20)}
     assert chosen <= preferred and state.decision(1).actions[0] not in preferred
 
 
 def test_rollouts_are_cut_off_at_the_games_search_depth_for_the_table_unless_the_spec_says() -> None:
     copper, ore, tinners = load_game("copper-country"), load_game("ore-city"), load_game("tinners-trail")
-    assert copper.search_depth(2) < copper.search_depth(4) < tinners.search_depth(4)
-    assert ore.search_depth(4) < tinners.search_depth(4)
+    assert copper.learning.search_depth(2) < copper.learning.search_depth(4) < tinners.learning.search_depth(4)
+    assert ore.learning.search_depth(4) < tinners.learning.search_depth(4)
     for game in (copper, ore, tinners):
-        assert make_agent("ismcts", game).rollout_depth(4) == game.search_depth(4)
+        assert make_agent("ismcts", game).rollout_depth(4) == game.learning.search_depth(4)
     assert make_agent("ismcts:depth=90", copper).rollout_depth(4) == 90
 
 
@@ -182,11 +182,11 @@ def test_an_iteration_takes_as_many_decisions_as_the_rollout_depth(monkeypatch, 
     """One iteration from the start of a long game: one decision expands the root,
     the rollout plays the rest, every one of them asking the heuristic."""
     game = load_game("copper-country")
-    decisions = decisions or game.search_depth(players)
+    decisions = decisions or game.learning.search_depth(players)
     state = game.new_state(players, 3, {"turn_limit": 200})
     seat = state.to_move()[0]
     asked = []
-    heuristic = game.heuristic
-    monkeypatch.setattr(game, "heuristic", lambda world, who, rng: asked.append(who) or heuristic(world, who, rng))
+    heuristic = game.learning.heuristic
+    monkeypatch.setattr(game.learning, "heuristic", lambda world, who, rng: asked.append(who) or heuristic(world, who, rng))
     make_agent(spec, game).choose(InformationSet(state, seat, Rng(1)))
     assert len(asked) == decisions

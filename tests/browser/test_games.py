@@ -44,7 +44,7 @@ def test_a_short_game_against_bots_played_on_the_board(page, name):
     assert clicks.total >= 3
     assert "The game is over." in page.locator(".turn").inner_text()
     assert page.locator(".result tr").count() == 1 + min(game.players)
-    if game.has_board():
+    if game.presentation.has_board():
         assert page.locator(".board-frame svg").count() == 1
         assert page.evaluate(SAME_BOARD, game_id), "the board built from patches is not the server's board"
         assert clicks.board > 0, "no decision had a place on the board"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from headframe.games.coal_country import CoalCountry
+from headframe.games.coal_country import CoalCountry, mine
 from headframe.games.coal_country.actions import Done, PickStack, Place, Stop
 
 GAME = CoalCountry()
@@ -49,7 +49,7 @@ def stop_until(state, stage: str | None = None) -> None:
 
 def add_tile(state, seat: int, design: str, x: int, y: int, rotation: int = 0, cubes: int = 0) -> int:
     state.mine[seat].append([x, y, DESIGN[design], rotation, cubes])
-    state.relink()
+    mine.relink(state)
     state._decisions = {}
     return len(state.mine[seat]) - 1
 

@@ -17,7 +17,7 @@ from .helpers import GAME, add_tile, new, place, place_all, stop_until, tile_dra
 
 
 def parse(state, seat):
-    markup = GAME.render_board(state.view(seat))
+    markup = GAME.presentation.render_board(state.view(seat))
     return markup, ET.fromstring(markup)
 
 
@@ -54,7 +54,7 @@ def test_random_games_render_every_legal_action_on_board(players, options):
     assert all(f"Inspection: {inspection_words(**entry)}" in read for entry in state.view(None)["inspection"])
     assert "$-" not in read and "$+" not in read
     if not options:
-        save(f"{players}p-over", GAME.render_board(state.view(0)))
+        save(f"{players}p-over", GAME.presentation.render_board(state.view(0)))
 
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=["standard", "amok", "reformed-declared-look"])
@@ -68,14 +68,14 @@ def test_a_view_and_its_determinization_draw_the_same(options):
         seat = to_move[0]
         if decision % 9 == 0:
             for viewer in range(3):
-                seen = GAME.render_board(state.view(viewer))
-                assert GAME.render_board(state.determinize(viewer, rng).view(viewer)) == seen
+                seen = GAME.presentation.render_board(state.view(viewer))
+                assert GAME.presentation.render_board(state.determinize(viewer, rng).view(viewer)) == seen
         state.apply(seat, rng.choice(state.decision(seat).actions))
 
 
 def test_output_is_deterministic():
     state = GAME.new_state(2, seed=3)
-    assert GAME.render_board(state.view(0)) == GAME.render_board(state.view(0))
+    assert GAME.presentation.render_board(state.view(0)) == GAME.presentation.render_board(state.view(0))
 
 
 def test_own_draft_is_drawn_and_a_sealed_placement_never():
@@ -93,7 +93,7 @@ def test_own_draft_is_drawn_and_a_sealed_placement_never():
     _, theirs = parse(state, 1)
     assert not discs(theirs, 0)
     assert "placement sealed" in " ".join(texts(theirs))
-    save("placement", GAME.render_board(state.view(1)))
+    save("placement", GAME.presentation.render_board(state.view(1)))
 
 
 def test_revealed_foremen_show_their_owner_and_value_on_the_mine_tile():

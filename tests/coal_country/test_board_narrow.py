@@ -30,7 +30,7 @@ def boards() -> list[tuple[dict, ET.Element]]:
         seat = state.to_move()[0]
         if step % 4 == 0 or state.decision(seat).kind != "place_foreman":
             view = state.view(seat)
-            found.append((view, ET.fromstring(GAME.render_board(view, narrow=True))))
+            found.append((view, ET.fromstring(GAME.presentation.render_board(view, narrow=True))))
         state.apply(seat, rng.choice(state.decision(seat).actions))
         step += 1
     return found
@@ -117,8 +117,8 @@ def test_names_do_not_overlap(boards):
 def test_a_drawn_tile_stays_face_down_to_the_others():
     state = tile_drawn()
     design = state.view(0)["current"]["tile"]
-    mine = ET.fromstring(GAME.render_board(state.view(0), narrow=True))
-    theirs = ET.fromstring(GAME.render_board(state.view(1), narrow=True))
+    mine = ET.fromstring(GAME.presentation.render_board(state.view(0), narrow=True))
+    theirs = ET.fromstring(GAME.presentation.render_board(state.view(1), narrow=True))
     assert design in texts(mine) and design not in texts(theirs)
     assert "drawn by" in texts(theirs)
     assert not any(f"tile:{design}" == node.get("data-explain") for node in theirs.iter())
@@ -136,7 +136,7 @@ def test_the_variants_offer_the_same_clicks_and_explanations_on_a_phone(options)
         seat = state.to_move()[0]
         if step % 11 == 0:
             view = state.view(seat)
-            narrow, wide = (ET.fromstring(GAME.render_board(view, flag)) for flag in (True, False))
+            narrow, wide = (ET.fromstring(GAME.presentation.render_board(view, flag)) for flag in (True, False))
             for attribute in ("data-actions", "data-explain"):
                 assert {n.get(attribute) for n in narrow.iter()} == {n.get(attribute) for n in wide.iter()}
         state.apply(seat, rng.choice(state.decision(seat).actions))

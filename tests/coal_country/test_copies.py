@@ -21,11 +21,11 @@ def test_a_position_whose_links_do_not_match_its_mine_is_refused():
 def test_the_plan_memo_is_never_copied_or_saved():
     state = GAME.new_state(3, 2)
     seat = state.to_move()[0]
-    first = GAME.heuristic(state, seat, Rng(1))
+    first = GAME.learning.heuristic(state, seat, Rng(1))
     plan = state.memo[("plan", seat, 1)]
     assert ("plan", seat, 1) in state.memo and state.clone().memo == {}
     state.apply(seat, first)
-    GAME.heuristic(state, seat, Rng(1))
+    GAME.learning.heuristic(state, seat, Rng(1))
     assert state.memo[("plan", seat, 1)] is plan  # one plan for the seat's whole placement
     assert sorted(json.loads(state.to_json())["state"]) == sorted(state.FIELDS)
     assert ("plan", seat, 1) not in GAME.load_position(state.to_json()).memo

@@ -4,6 +4,7 @@ import pytest
 
 from headframe.engine import Rng
 from headframe.engine.components import load_rulings
+from headframe.games.coal_country import economy, end_of_game
 from headframe.games.coal_country.actions import Done, Place
 
 from .helpers import GAME, add_tile, new, place, place_all
@@ -135,16 +136,16 @@ def test_coal_r2_long_game_reports_after_round_eight():  # COAL-R2, COAL-R66
 
 def test_coal_r73_tunnels():  # COAL-R73; rulebook: End of the Game (three ways a tunnel is finished)
     state = new(2)
-    assert state.unfinished_tunnels(0) == 3  # the entrance's E, S, W
+    assert end_of_game.unfinished_tunnels(state, 0) == 3  # the entrance's E, S, W
     add_tile(state, 0, "2B", 0, 1, 0)  # N links to the entrance (connects); S open
-    assert state.unfinished_tunnels(0) == 3
+    assert end_of_game.unfinished_tunnels(state, 0) == 3
     add_tile(state, 0, "1A", 0, 2, 0)  # capped by a "1" tile facing back
-    assert state.unfinished_tunnels(0) == 2
+    assert end_of_game.unfinished_tunnels(state, 0) == 2
     add_tile(state, 0, "2B", 1, 0, 0)  # the entrance's E runs into its side; its N faces the surface
-    assert state.unfinished_tunnels(0) == 1 + 1 + 1  # W of the entrance, its own N (surface) and S
+    assert end_of_game.unfinished_tunnels(state, 0) == 1 + 1 + 1  # W of the entrance, its own N (surface) and S
     strict = new(2, reformed_industry=True)
     strict.mine[0] = [list(t) for t in state.mine[0]]
-    assert strict.unfinished_tunnels(0) == 3 + 1  # REF-4: the side-running shaft is unfinished
+    assert end_of_game.unfinished_tunnels(strict, 0) == 3 + 1  # REF-4: the side-running shaft is unfinished
 
 
 def test_coal_r72_r74_inspection_fine_and_bonus():  # COAL-R72, COAL-R74; rulebook: End of the Game
@@ -153,16 +154,16 @@ def test_coal_r72_r74_inspection_fine_and_bonus():  # COAL-R72, COAL-R74; rulebo
     state.refuse[0] = 3
     state.storage[0] = [1, 1, 0]
     state.lots[0][:2] = ["school", "tavern"]
-    items = state.inspection_items(0)
+    items = end_of_game.inspection_items(state, 0)
     assert items == {"missing_utility_on_tile": 2, "refuse_cube": 3, "unfinished_tunnel": 3,
                      "stored_utility_cube": 2, "building_not_built_over": 2}
-    assert state.inspection_fees(0) == 2 + 3 + 6 - 2 - 4
+    assert end_of_game.inspection_fees(state, 0) == 2 + 3 + 6 - 2 - 4
     state.lots[1] = ["school", "tailor", "coal_shed", "church"]
     state.storage[1] = [1, 1, 1]
-    assert state.inspection_fees(1) == 6 - 3 - 8
+    assert end_of_game.inspection_fees(state, 1) == 6 - 3 - 8
     state.cash = [20, 20]
     finish_round(state)  # unplaced fees take all cash first
-    fees = [state.inspection_fees(s) for s in range(2)]
+    fees = [end_of_game.inspection_fees(state, s) for s in range(2)]
     assert state.inspection[0][0] == fees[0] and state.cash[0] == 0  # the fine takes what there is
     assert state.cash[1] == 5 * 5  # bonus: 5 fees at fee(E = 0) = $5
 
@@ -170,7 +171,7 @@ def test_coal_r72_r74_inspection_fine_and_bonus():  # COAL-R72, COAL-R74; rulebo
 def test_ref4_strict_inspection_counts_two():  # COAL-R77 REF-4
     state = new(2, reformed_industry=True)
     state.refuse[0], state.storage[0] = 1, [1, 0, 0]
-    assert state.inspection_fees(0) == 3 * 2 + 2 - 2
+    assert end_of_game.inspection_fees(state, 0) == 3 * 2 + 2 - 2
 
 
 def test_coal_r75_r76_winner_and_tie_break():  # COAL-R75, COAL-R76
@@ -188,7 +189,7 @@ def test_coal_r75_r76_winner_and_tie_break():  # COAL-R75, COAL-R76
 
 def test_coal_r79_amok_placement_in_turns():  # COAL-R79, COAL-R78 AMOK-1
     state = new(3, industry_amok=True)
-    order = state.player_order()
+    order = economy.player_order(state)
     assert state.to_move() == (order[0],)
     assert Done.of() not in state.legal_actions(order[0])  # round 1: a broker first
     state.apply(order[0], Place.of("CB", 4))

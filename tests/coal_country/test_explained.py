@@ -36,19 +36,19 @@ def played() -> tuple[list[dict], list[str]]:
         while state.to_move():
             seat = rng.choice(state.to_move())
             actions = state.legal_actions(seat)
-            sentences += [GAME.describe_action(action) for action in actions]
+            sentences += [GAME.presentation.describe_action(action) for action in actions]
             if step % 40 == 0:
                 views += [state.view(viewer) for viewer in (None, *range(players))]
             state.apply(seat, rng.choice(actions))
             step += 1
         views += [state.view(viewer) for viewer in (None, *range(players))]
         for reader in (None, *range(players)):
-            sentences += [GAME.describe_event(entry) for entry in state.log_for(reader)]
+            sentences += [GAME.presentation.describe_event(entry) for entry in state.log_for(reader)]
     return views, sentences
 
 
 def board(view: dict) -> ET.Element:
-    return ET.fromstring(GAME.render_board(view))
+    return ET.fromstring(GAME.presentation.render_board(view))
 
 
 def explained(root: ET.Element) -> list[ET.Element]:
@@ -63,7 +63,7 @@ def title(node: ET.Element) -> str:
 # --- the glossary -------------------------------------------------------------------------------
 
 def test_every_kind_of_thing_in_the_data_has_an_entry():
-    keys = {entry.key for entry in GAME.glossary}
+    keys = {entry.key for entry in GAME.presentation.glossary}
     designs = [DATA["mine"]["entrance"]["id"]] + [d["id"] for d in DATA["mineshaft_tiles"]["designs"]]
     assert {f"tile:{design}" for design in designs} <= keys
     assert {f"building:{b['id']}" for b in DATA["buildings"]["list"]} <= keys
@@ -76,7 +76,7 @@ def test_every_kind_of_thing_in_the_data_has_an_entry():
 
 
 def test_entries_keep_their_datas_source_and_speak_in_the_games_words():
-    glossary = GAME.glossary
+    glossary = GAME.presentation.glossary
     # rulebook: Appendix A - Village Tiles, the printed text of each building
     school = glossary["building:school"]
     assert school.source == "RULEBOOK" and school.printed
@@ -93,8 +93,8 @@ def test_entries_keep_their_datas_source_and_speak_in_the_games_words():
 
 
 def test_a_person_finds_an_entry_by_its_name():
-    assert [entry.key for entry in GAME.glossary.find("doctor's office")] == ["building:doctors_office"]
-    assert [entry.key for entry in GAME.glossary.find("mineshaft tile 4c")] == ["tile:4C"]
+    assert [entry.key for entry in GAME.presentation.glossary.find("doctor's office")] == ["building:doctors_office"]
+    assert [entry.key for entry in GAME.presentation.glossary.find("mineshaft tile 4c")] == ["tile:4C"]
 
 
 # --- the board names its entries ----------------------------------------------------------------
@@ -105,8 +105,8 @@ def test_every_explained_element_names_a_glossary_entry_in_its_title():
     for view in views:
         for node in explained(board(view)):
             key = node.get("data-explain")
-            assert key in GAME.glossary, key
-            assert GAME.glossary[key].title() in title(node), key
+            assert key in GAME.presentation.glossary, key
+            assert GAME.presentation.glossary[key].title() in title(node), key
             seen.add(key.split(":")[0])
     assert seen == {"tile", "building", "space", "stack", "utility", "indicator", "track", "piece"}
 
@@ -157,18 +157,19 @@ def test_no_sentence_of_a_whole_game_shows_an_id_or_raw_data():
 
 def test_mine_tiles_are_counted_from_one_and_cells_from_the_entrance():
     blessing = "Bless the foreman on the mine entrance: it also mines what a 1 foreman would"
-    assert GAME.describe_action(ChurchTarget.of(0)) == blessing
-    assert GAME.describe_action(Supply.of(3, "wood")) == "Put a stored wood cube on mine tile 3"
-    assert GAME.describe_action(PlaceTile.of(-1, 2, 1)) == "Place the tile 1 left and 2 down of the entrance, turned 90 degrees"
+    assert GAME.presentation.describe_action(ChurchTarget.of(0)) == blessing
+    assert GAME.presentation.describe_action(Supply.of(3, "wood")) == "Put a stored wood cube on mine tile 3"
+    placing = "Place the tile 1 left and 2 down of the entrance, turned 90 degrees"
+    assert GAME.presentation.describe_action(PlaceTile.of(-1, 2, 1)) == placing
 
 
 def test_names_reach_the_log_the_board_and_the_terminal():
     state = GAME.new_state(2, 3)
     entry = {"event": "sold", "seat": 1, "coal": 3, "price": 9}
     with naming(["Ann", "Bob"]):
-        assert GAME.describe_event(entry) == "Bob sells 3 coal at $9 each, for $27"
+        assert GAME.presentation.describe_event(entry) == "Bob sells 3 coal at $9 each, for $27"
         root = board(state.view(1))
-        text = GAME.render_text(state.view(1))
+        text = GAME.presentation.render_text(state.view(1))
     mover = next(n for n in root.iter() if n.get("data-to-move") is not None)
     assert "".join(mover.itertext()) == "to place: Ann and you"
     assert "you play Bob" in "".join(root.itertext())
@@ -180,12 +181,12 @@ def test_names_reach_the_log_the_board_and_the_terminal():
 def test_the_terminal_reads_as_plain_words_and_draws_the_mines():
     views, _ = played()
     for view in views:
-        text = GAME.render_text(view)
+        text = GAME.presentation.render_text(view)
         assert not RAW.search(text), text
         assert not SNAKE.search(text), text
         assert "'" not in text.replace("Doctor's", "")
         assert text.count("The entrance: ") == len(view["players"])
-    late = GAME.render_text(views[-1])
+    late = GAME.presentation.render_text(views[-1])
     assert "=ENTRY=" in late or "|ENTRY=" in late or "=ENTRY|" in late
 
 
@@ -244,5 +245,5 @@ def test_labels_are_whole_apart_and_at_least_12_units(pick):
 def test_statistics_have_names_for_people():
     state = GAME.new_state(2, 1)
     for key in state.statistics():
-        assert "_" not in GAME.statistic_label(key)
-    assert GAME.statistic_label("score_penalties") == "Fees paid as penalties"
+        assert "_" not in GAME.presentation.statistic_label(key)
+    assert GAME.presentation.statistic_label("score_penalties") == "Fees paid as penalties"

@@ -32,9 +32,9 @@ def test_heuristic_beats_random():
 def test_evaluate_ranks_unfinished_games():
     state = GAME.new_state(3, 1)
     state.cash = [50, 10, 10]
-    assert GAME.evaluate(state) == [1.0, 0.25, 0.25]
+    assert GAME.learning.evaluate(state) == [1.0, 0.25, 0.25]
     state.refuse[0] = 20  # 20 fees of inspection at $5 wipe out the lead
-    assert GAME.evaluate(state)[0] == 0.0
+    assert GAME.learning.evaluate(state)[0] == 0.0
 
 
 def test_statistics_and_progress():

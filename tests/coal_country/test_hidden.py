@@ -1,6 +1,7 @@
 """Hidden information (COAL-R23, AMOK-2) and the review's rule checks (COAL-R18, R24, R29, R31, R32, R64)."""
 
 from headframe.engine import Rng
+from headframe.games.coal_country import reveal
 from headframe.games.coal_country.actions import Decline, Incentivize, Keep, PickStack, Place, Sell, Stop
 
 from .helpers import DESIGN, add_tile, new
@@ -205,7 +206,7 @@ def test_coal_r18_r24_tailor_unplaced_zero_pays_one_fee():  # COAL-R18, COAL-R24
     state = rich(unplaced_fee_timing="start_of_reveal")
     state.lots[0][0], state.lot_round[0][0] = "tailor", 1
     resolve(state, {0: [("CB", 1), ("ST", 1), ("PO", 2), ("RF", 2), ("M0", 3), ("UM", 3), ("UT", 4), ("CC", 4)]})
-    assert state.unplaced(0) == [0]
+    assert reveal.unplaced(state, 0) == [0]
     fees = [e for e in state.log if e["event"] == "fee" and e["seat"] == 0 and e["reason"] == "unplaced"]
     assert fees == [{"event": "fee", "seat": 0, "fees": 1, "paid": 10, "reason": "unplaced"}]
 

@@ -63,7 +63,7 @@ def test_every_logged_kind_has_a_sample():
 
 @pytest.mark.parametrize("kind", sorted(SAMPLES))
 def test_every_kind_has_a_readable_sentence(kind):
-    assert_readable(GAME.describe_event(SAMPLES[kind]))
+    assert_readable(GAME.presentation.describe_event(SAMPLES[kind]))
 
 
 @pytest.mark.parametrize("kind, text", [
@@ -80,18 +80,18 @@ def test_every_kind_has_a_readable_sentence(kind):
     ("inspection", "End-of-year inspection of Seat 1: 3 fees, a fine of $5"),
 ])
 def test_exact_sentences(kind, text):
-    assert GAME.describe_event(SAMPLES[kind]) == text
+    assert GAME.presentation.describe_event(SAMPLES[kind]) == text
 
 
 def test_a_penalty_says_what_was_owed_and_what_was_paid():
     # COAL-R14: a penalty takes all the payer has, so "pays 4 fees ($0)" would contradict the board's $0
     broke = {"event": "fee", "seat": 0, "fees": 4, "paid": 0, "reason": "unplaced"}
-    assert GAME.describe_event(broke) == "Seat 1 owes 4 fees for unplaced foremen and has no money to pay"
+    assert GAME.presentation.describe_event(broke) == "Seat 1 owes 4 fees for unplaced foremen and has no money to pay"
 
 
 def test_a_private_part_is_told_only_to_its_seat():
     public = {k: v for k, v in SAMPLES["permit_draw"].items() if k != "private"}
-    assert GAME.describe_event(public) == "Seat 1 draws the top tile of permit stack 2"
+    assert GAME.presentation.describe_event(public) == "Seat 1 draws the top tile of permit stack 2"
 
 
 GAMES = [(2, 1, {}), (3, 2, {}), (4, 3, {}), (3, 4, {"industry_amok": True})]
@@ -104,13 +104,13 @@ def test_random_games_read_without_raw_data(players, seed, options):
     assert set(e["event"] for e in state.log) <= LOGGED
     for seat in [None, *range(players)]:
         for entry in state.log_for(seat):
-            text = GAME.describe_event(entry)
+            text = GAME.presentation.describe_event(entry)
             assert_readable(text, players)
             assert ("; you " in text) == ("private" in entry), text
 
 
 def test_every_action_reads_without_raw_data():
-    words = {GAME.describe_action(action) for action in GAME.enumerate_actions(4)}
+    words = {GAME.presentation.describe_action(action) for action in GAME.learning.enumerate_actions(4)}
     for text in words:
         assert_readable(text)
     assert "Buy an electricity cube (1 fee)" in words

@@ -5,17 +5,18 @@ import math
 import pytest
 
 from headframe.engine import Rng
+from headframe.games.coal_country import mine
 from headframe.games.coal_country.encoding import TILE_FEATURES
 
 from .helpers import GAME, add_tile, new, place, place_all, stop_until
 
 
 def field(vector: list[float], players: int, name: str) -> list[float]:
-    return vector[GAME.observation_layout(players).slice(name)]
+    return vector[GAME.learning.observation_layout(players).slice(name)]
 
 
 def encode(state, seat: int) -> list[float]:
-    return GAME.encode_observation(state.view(seat))
+    return GAME.learning.encode_observation(state.view(seat))
 
 
 def random_positions(players: int, seed: int, options: dict, every: int = 1):
@@ -35,7 +36,7 @@ def random_positions(players: int, seed: int, options: dict, every: int = 1):
 @pytest.mark.parametrize("players", (2, 3, 4))
 @pytest.mark.parametrize("options", GAME.option_sets, ids=range(len(GAME.option_sets)))
 def test_every_view_fills_the_layout_with_finite_values(players, options):
-    size = GAME.observation_layout(players, options).size
+    size = GAME.learning.observation_layout(players, options).size
     for state in random_positions(players, players, options, every=3):
         for seat in range(players):
             vector = encode(state, seat)
@@ -91,7 +92,7 @@ def test_a_mine_tile_lands_in_its_slot():
     features = len(TILE_FEATURES)
     slot = field(vector, 2, "mine")[(37 + index) * features:(37 + index + 1) * features]  # seat 1's mine
     tile = state.mine[1][index]
-    openings = [float(state.openings(tile) >> d & 1) for d in range(4)]
+    openings = [float(mine.openings(state, tile) >> d & 1) for d in range(4)]
     assert slot[:3] == [1.0, 0.0, 1 / 36]
     assert slot[3:7] == openings
     assert slot[7:10] == [1.0, 1.0, 0.0]  # wood and water, no electricity
@@ -120,4 +121,4 @@ def test_different_public_positions_differ():
 
 def test_a_spectator_has_no_observation():
     with pytest.raises(ValueError):
-        GAME.encode_observation(new(2).view(None))
+        GAME.learning.encode_observation(new(2).view(None))

@@ -15,7 +15,7 @@ from .helpers import GAME
 
 NOT_SHOWN = FRAME_KEYS - {"players"}  # Coal Country's players' part is checked too
 # A prompt is not a heading: neither a place, a tile or a building (the glossary's names).
-HEADINGS = {entry.name for entry in GAME.glossary}
+HEADINGS = {entry.name for entry in GAME.presentation.glossary}
 GAMES = [(2, 3, {}), (3, 5, {"industry_amok": True}), (4, 7, {"reformed_industry": True, "rounds": 8})]
 
 
@@ -29,15 +29,15 @@ def test_prompts_say_what_to_do_and_labels_start_as_sentences(players, seed, opt
 def test_the_permit_office_and_desk_spaces_say_what_they_do():
     # rulebook: Foremen Placement; Foremen Reveal & Utilization, 3. Coal brokers
     selling = "Place your 4 foreman on the coal brokers: sell coal, lowest influence first"
-    assert GAME.describe_action(Place.of("CB", 4)) == selling
-    assert GAME.describe_action(Decline.of()) == "Decline the tile: it goes under its stack"
-    assert GAME.describe_action(Stop.of()) == "Stop"
+    assert GAME.presentation.describe_action(Place.of("CB", 4)) == selling
+    assert GAME.presentation.describe_action(Decline.of()) == "Decline the tile: it goes under its stack"
+    assert GAME.presentation.describe_action(Stop.of()) == "Stop"
 
 
 @pytest.mark.parametrize("players, seed, options", GAMES[:2])
 def test_every_string_a_view_holds_has_a_name_in_words(players, seed, options):
     # rulebook: Game Materials (what each seat's tables show, by the components' names)
-    names = GAME.value_names()
+    names = GAME.presentation.value_names()
     for index, state in enumerate(random_positions(GAME, players, seed, options)):
         if index % 5 and state.to_move():
             continue  # every 5th position and the last: the same strings recur
@@ -49,7 +49,7 @@ def test_every_string_a_view_holds_has_a_name_in_words(players, seed, options):
 
 def test_places_steps_and_tunnels_are_named_as_the_rulebook_names_them():
     # rulebook: Foremen Placement; Appendix A - Village Tiles; End of the Game (tunnels)
-    names = GAME.value_names()
+    names = GAME.presentation.value_names()
     assert names["coal_shed"] == "Coal Shed" and names["doctors_office"] == "Doctor's Office"
     assert names["CB"] == "Coal brokers" and names["UM:water"] == "Utility market (water)"
     assert names["M0"] == "Mine entrance" and names["B2"] == "Building lot 3"
@@ -64,7 +64,7 @@ def finished(players: int, seed: int, options: dict) -> tuple[list[int], Any]:
     """The round of every position of a seeded random game, and its last position."""
     rounds = []
     for state in random_positions(GAME, players, seed, options):
-        rounds.append(GAME.round_of(state))
+        rounds.append(GAME.presentation.round_of(state))
     return rounds, state
 
 
@@ -74,7 +74,7 @@ def test_rounds_count_up_from_one_to_the_last_and_money_decides(players, seed, o
     rounds, state = finished(players, seed, options)
     assert rounds[0] == 1 and rounds[-1] == options.get("rounds", 6)
     assert all(a <= b for a, b in zip(rounds, rounds[1:]))
-    assert GAME.standing(state) == list(state.result().scores)
+    assert GAME.presentation.standing(state) == list(state.result().scores)
 
 
 @pytest.mark.parametrize("players, seed, options", GAMES)
@@ -127,12 +127,12 @@ def test_a_hint_says_what_changed_in_the_seats_own_holdings():
     state = GAME.new_state(2, 3)
     state.coal[0] = 3
     before = state.view(0)
-    assert GAME.gains(before, state.view(0)) == ""
+    assert GAME.presentation.gains(before, state.view(0)) == ""
     state.cash[0] += 14
     state.coal[0] = 1
     state.refuse[0] += 1
     state.storage[0][1] += 1
-    assert GAME.gains(before, state.view(0)) == "+$14, \u22122 coal, +1 refuse cube, +1 stored water cube"
+    assert GAME.presentation.gains(before, state.view(0)) == "+$14, \u22122 coal, +1 refuse cube, +1 stored water cube"
 
 
 def test_a_hint_never_tells_another_seats_money():
@@ -140,7 +140,7 @@ def test_a_hint_never_tells_another_seats_money():
     state = GAME.new_state(2, 3)
     before = state.view(0)
     state.cash[1] += 50
-    assert GAME.gains(before, state.view(0)) == ""
+    assert GAME.presentation.gains(before, state.view(0)) == ""
 
 
 def test_a_hint_names_a_new_building():
@@ -149,4 +149,4 @@ def test_a_hint_names_a_new_building():
     before = state.view(0)
     state.lots[0][0] = "school"
     state._decisions = {}
-    assert GAME.gains(before, state.view(0)) == "Builds the School"
+    assert GAME.presentation.gains(before, state.view(0)) == "Builds the School"

@@ -2,7 +2,7 @@
 
 import pytest
 
-from headframe.games.coal_country import placement
+from headframe.games.coal_country import coal_brokers, construction_company, economy, permit_office, placement, reveal
 from headframe.games.coal_country.actions import (
     Build,
     BuildOver,
@@ -51,10 +51,10 @@ def rich(players=2, **options):
 
 def test_coal_r28_reveal_sequence_and_desk_order():  # COAL-R28
     state = new(2)
-    assert state.steps[:8] == ["unplaced", "village", "mine", "brokers", "permit", "market", "construction",
-                               "storage"]
+    assert reveal.steps(state)[:8] == ["unplaced", "village", "mine", "brokers", "permit", "market", "construction",
+                                       "storage"]
     state = new(2, desk_resolution_order="construction_company,utility_market,permit_office")
-    assert state.steps[3:7] == ["brokers", "construction", "market", "permit"]
+    assert reveal.steps(state)[3:7] == ["brokers", "construction", "market", "permit"]
 
 
 def test_coal_r23_values_revealed_area_by_area():  # COAL-R23
@@ -179,13 +179,13 @@ def test_coal_r31_tavern_raises_desk_influence():  # COAL-R31; Appendix A: Taver
     state.m, state.calendar = 0, [0, 0, 0, 0]
     resolve(state, {0: [("B0", 4), ("CB", 3)], 1: [("CB", 4)]})
     assert state.tavern[0]
-    assert state.effective(0, 3) == 4 and state.printed(0, 3) == 3
+    assert reveal.effective(state, 0, 3) == 4 and reveal.printed(state, 0, 3) == 3
     # e 4 vs e 4: ties by player order, seat 1 (higher earnings) first
     assert state.to_move() == (1,)
     state.apply(1, Sell.of(0))
     assert state.cash[1] == 500 - 4 * 10  # the fee uses printed influence
-    price = state.seller_price(0, 3)
-    assert price == state.coal_price() + 2  # e 4
+    price = coal_brokers.seller_price(state, 0, 3)
+    assert price == economy.coal_price(state) + 2  # e 4
 
 
 def test_coal_r35_one_foreman_per_building_kind():  # COAL-R35
@@ -208,7 +208,7 @@ def test_coal_r19_playable_building_built_this_round_takes_no_foreman():  # COAL
 def test_coal_r18_tailor_zero_counts_as_one():  # COAL-R18; Appendix A: Tailor
     state = rich()
     state.lots[0][0] = "tailor"
-    assert state.printed(0, 0) == 1
+    assert reveal.printed(state, 0, 0) == 1
     resolve(state, {0: [("M0", 0)]})
     assert state.coal[0] == 2 + 2 and state.refuse[0] == 1  # Y(1) = 2 plus auto 2
 
@@ -218,14 +218,14 @@ def test_coal_r18_tailor_zero_counts_as_one():  # COAL-R18; Appendix A: Tailor
 def test_coal_r47_r49_price_formula():  # COAL-R47, COAL-R49
     state = new(2)
     state.coal, state.m = [23, 0], 1
-    assert state.coal_price() == 9 and state.seller_price(0, 3) == 10
+    assert economy.coal_price(state) == 9 and coal_brokers.seller_price(state, 0, 3) == 10
     state.tavern[0] = True
-    assert state.seller_price(0, 3) == 11
+    assert coal_brokers.seller_price(state, 0, 3) == 11
     state.coal, state.m = [200, 0], -1
-    assert state.coal_price() == 1 and state.seller_price(1, 0) == 1
+    assert economy.coal_price(state) == 1 and coal_brokers.seller_price(state, 1, 0) == 1
     state.coal, state.m = [0, 0], 1
-    assert state.coal_price() == 11
-    assert new(2, broker_price_adjustment="plus_influence").seller_price(0, 3) == new(2).coal_price() + 3
+    assert economy.coal_price(state) == 11
+    assert coal_brokers.seller_price(new(2, broker_price_adjustment="plus_influence"), 0, 3) == economy.coal_price(new(2)) + 3
 
 
 def test_coal_r48_selling_order_and_price_after_each_sale():  # COAL-R48, COAL-R46; rulebook: Coal brokers
@@ -233,14 +233,14 @@ def test_coal_r48_selling_order_and_price_after_each_sale():  # COAL-R48, COAL-R
     state.m, state.calendar = 0, [0, 0, 0, 0]
     state.coal = [8, 8, 8]
     resolve(state, {0: [("CB", 2)], 1: [("CB", 1)], 2: [("CB", 2)]})
-    assert state.stockpile() == 30 and state.coal_price() == 7
+    assert economy.stockpile(state) == 30 and economy.coal_price(state) == 7
     assert state.to_move() == (1,)  # the 1 sells first
     state.apply(1, Sell.of(10))
     assert state.cash[1] == 500 + 10 * 6 and state.earnings[1] == 110 + 60
-    assert state.stockpile() == 20 and state.coal_price() == 8  # price recomputed after each sale
+    assert economy.stockpile(state) == 20 and economy.coal_price(state) == 8  # price recomputed after each sale
     assert state.to_move() == (2,)  # the tie of 2s: seat 2 has the higher earnings
     state.apply(2, Sell.of(10))
-    assert state.coal_price() == 9 and state.to_move() == (0,)
+    assert economy.coal_price(state) == 9 and state.to_move() == (0,)
 
 
 def test_coal_r25_seller_that_sells_nothing_pays():  # COAL-R25
@@ -313,7 +313,7 @@ def test_coal_r53_permit_fee_supplied_or_not():  # COAL-R53 example: fee $7, sta
     resolve(state, {0: [("PO", 2)]})
     state.stacks[1].append(DESIGN["2B"])
     state.apply(0, PickStack.of(2))
-    fees = {(x, y): f for x, y, r, f in state.tile_positions(0, state.sub["tile"])}
+    fees = {(x, y): f for x, y, r, f in permit_office.tile_positions(state, 0, state.sub["tile"])}
     assert fees[(1, 0)] == 2 and fees[(4, 0)] == 4  # next to the supplied entrance vs. only unsupplied
     state.apply(0, PlaceTile.of(4, 0, 0))
     assert state.cash[0] == 500 - 28
@@ -322,22 +322,22 @@ def test_coal_r53_permit_fee_supplied_or_not():  # COAL-R53 example: fee $7, sta
 def test_coal_r53_all_adjacent_and_amok():  # COAL-R53 option; AMOK-2
     state = rich(permit_supplied_test="all_adjacent")
     add_tile(state, 0, "2B", 1, 1, 0)
-    fees = {(x, y): f for x, y, r, f in state.tile_positions(0, DESIGN["2B"])}
+    fees = {(x, y): f for x, y, r, f in permit_office.tile_positions(state, 0, DESIGN["2B"])}
     assert fees[(0, 1)] == 4 and fees[(-1, 0)] == 2
     state = rich(industry_amok=True)
     add_tile(state, 0, "2B", 1, 1, 0)
-    fees = {(x, y): f for x, y, r, f in state.tile_positions(0, DESIGN["2B"])}
+    fees = {(x, y): f for x, y, r, f in permit_office.tile_positions(state, 0, DESIGN["2B"])}
     assert fees[(2, 1)] == 2
 
 
 def test_coal_r39_placement_and_rotations():  # COAL-R36, COAL-R39
     state = rich()
-    positions = state.tile_positions(0, DESIGN["4B"])
+    positions = permit_office.tile_positions(state, 0, DESIGN["4B"])
     assert {(x, y) for x, y, r, f in positions} == {(-1, 0), (1, 0), (0, 1)}  # never the surface y < 0
     assert len(positions) == 3  # a cross has one distinct rotation
-    assert len(state.tile_positions(0, DESIGN["2B"])) == 6  # a straight has two
+    assert len(permit_office.tile_positions(state, 0, DESIGN["2B"])) == 6  # a straight has two
     state = rich(mine_placement="matching_opening")
-    positions = state.tile_positions(0, DESIGN["1A"])  # a cap must face one of the entrance's openings
+    positions = permit_office.tile_positions(state, 0, DESIGN["1A"])  # a cap must face one of the entrance's openings
     assert sorted((x, y, r) for x, y, r, f in positions) == [(-1, 0, 1), (0, 1, 0), (1, 0, 3)]
 
 
@@ -422,7 +422,7 @@ def test_coal_r58_r59_buy_building_and_pass():  # COAL-R58, COAL-R59
 def test_coal_r58_market_adjusted_price_and_gate():  # COAL-R58, COAL-R59 options
     state = rich(building_price_market_adjusted=True)
     state.m = -1
-    assert state.building_price("church") == 3 and state.building_price("school") == 1
+    assert construction_company.building_price(state, "church") == 3 and construction_company.building_price(state, "school") == 1
     state = rich(construction_influence_gate=True)
     state.top_row = ["church", "school"]
     resolve(state, {0: [("CC", 2)]})
@@ -433,13 +433,13 @@ def test_coal_r60_build_over_when_four_lots_are_full():  # COAL-R60
     state = rich()
     state.lots[0] = ["tailor", "school", "coal_shed", "church"]
     state.top_row = ["mess_hall"]
-    assert state.printed(0, 0) == 1
+    assert reveal.printed(state, 0, 0) == 1
     resolve(state, {0: [("CC", 2)]})
     state.apply(0, Build.of("mess_hall", "top"))
     assert set(state.legal_actions(0)) == {BuildOver.of(lot) for lot in range(4)}
     state.apply(0, BuildOver.of(0))
     assert state.lots[0] == ["mess_hall", "school", "coal_shed", "church"]
-    assert state.printed(0, 0) == 0  # the Tailor built over loses its effect
+    assert reveal.printed(state, 0, 0) == 0  # the Tailor built over loses its effect
 
 
 # --- utility storage and refuse pile (steps 7, 8) ---------------------------------------------------
@@ -499,7 +499,7 @@ def test_coal_r60_tavern_built_over_stops_at_once():  # COAL-R60, COAL-R31
     assert state.tavern[0] and state.sub["stage"] == "build"
     state.apply(0, Build.of("school", "top"))
     state.apply(0, BuildOver.of(0))
-    assert not state.tavern[0] and state.effective(0, 2) == 2
+    assert not state.tavern[0] and reveal.effective(state, 0, 2) == 2
 
 
 def test_coal_r29_owner_orders_equal_buyers():  # COAL-R29 ("among one player's buyers with equal e")

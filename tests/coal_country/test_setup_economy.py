@@ -4,7 +4,7 @@ Foremen Placement)."""
 import pytest
 
 from headframe.engine import IllegalAction, OptionError
-from headframe.games.coal_country import economy
+from headframe.games.coal_country import coal_brokers, economy, end_of_game, mine, placement
 from headframe.games.coal_country.actions import Collide, Done, Place, Sell
 
 from .helpers import GAME, new, place, place_all, stop_until
@@ -41,9 +41,9 @@ def test_coal_r3_amok_uses_all_buildings():  # COAL-R3, AMOK-3
 def test_coal_r12_r13_player_order_from_draw():  # COAL-R12, COAL-R13; rulebook: Setup 3
     state = new(3)
     state.draw_rank = [2, 0, 1]
-    assert state.player_order() == [1, 2, 0]
+    assert economy.player_order(state) == [1, 2, 0]
     state.earnings = [5, -1, 30]  # on-track markers rank above those above the track
-    assert state.player_order() == [2, 0, 1]
+    assert economy.player_order(state) == [2, 0, 1]
 
 
 @pytest.mark.parametrize("schedule, table", [
@@ -54,15 +54,15 @@ def test_coal_r8_fee_schedule(schedule, table):  # COAL-R8; rulebook: The Econom
     state = new(2, fee_schedule=schedule)
     for earnings, fee in table.items():
         state.earnings[0] = earnings
-        assert state.fee(0) == fee
+        assert economy.fee(state, 0) == fee
     state.earnings[0] = -1
-    assert state.fee(0) == 5  # COAL-R12: above the track counts as 0
+    assert economy.fee(state, 0) == 5  # COAL-R12: above the track counts as 0
 
 
 def test_rulebook_incentive_example_costs_two_fees():  # rulebook: The Economy of Coal Country example
     state = new(2)
     state.cash[0] = 10
-    assert state.can_afford(0, 2) and economy.buy(state, 0, 2) == 10
+    assert economy.can_afford(state, 0, 2) and economy.buy(state, 0, 2) == 10
 
 
 def test_coal_r14_penalty_pays_what_one_has():  # COAL-R14
@@ -80,8 +80,8 @@ def test_coal_r5_r10_money_unlimited_and_purchases_leave_earnings():  # COAL-R5,
 
 
 def test_coal_r17_foreman_values_option():  # COAL-R17
-    assert new(2).remaining_values(0) == [0, 1, 1, 2, 2, 3, 3, 4, 4]
-    assert new(2, foreman_values="single_four").remaining_values(0) == [0, 1, 1, 1, 2, 2, 3, 3, 4]
+    assert placement.remaining_values(new(2), 0) == [0, 1, 1, 2, 2, 3, 3, 4, 4]
+    assert placement.remaining_values(new(2, foreman_values="single_four"), 0) == [0, 1, 1, 1, 2, 2, 3, 3, 4]
 
 
 def test_coal_r21_round_one_broker_is_compulsory():  # COAL-R21; rulebook: Foremen Placement
@@ -184,7 +184,7 @@ def test_coal_r11_collision_up_or_down():  # COAL-R11; rulebook: The Economy ("a
     state.coal = [0, 0, 7]
     place_all(state, {2: [("CB", 2)]})
     assert state.to_move() == (2,)
-    revenue = 9 * state.seller_price(2, 2)  # 7 coal plus 2 auto-produced
+    revenue = 9 * coal_brokers.seller_price(state, 2, 2)  # 7 coal plus 2 auto-produced
     state.earnings[:2] = [revenue, revenue - 1]
     state.apply(2, Sell.of(9))  # lands on a taken value
     assert state.sub["stage"] == "collide"
@@ -226,7 +226,7 @@ def test_coal_r6_coal_and_refuse_unlimited():  # COAL-R6; rulebook: Foremen Reve
     state = new(2)
     state.coal, state.refuse = [150, 0], [60, 0]
     state.refuse[0] += 1
-    assert state.stockpile() == 150 and state.coal_price() == 1 and state.refuse[0] == 61
+    assert economy.stockpile(state) == 150 and economy.coal_price(state) == 1 and state.refuse[0] == 61
 
 
 def test_coal_r9_fee_read_when_paying():  # COAL-R9
@@ -242,4 +242,4 @@ def test_coal_r37_entrance_tile():  # COAL-R37
     assert tables.design_ids[0] == "E0" and tables.yields[0] == [0, 2, 3, 4, 5]
     assert tables.masks[0][0] == 0b1110  # E, S and W; north joins the village
     state = new(2)
-    assert state.connected(0) == {0} and state.unfinished_tunnels(0) == 3
+    assert mine.connected(state, 0) == {0} and end_of_game.unfinished_tunnels(state, 0) == 3

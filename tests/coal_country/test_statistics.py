@@ -4,6 +4,7 @@ import pytest
 
 from headframe.agents.random_agent import play_random_game
 from headframe.engine import Rng
+from headframe.games.coal_country import coal_brokers, economy
 from headframe.games.coal_country.actions import BuyCube, Sell
 from headframe.games.coal_country.heuristic import choose
 
@@ -63,12 +64,12 @@ def test_a_hand_played_round_counts_sales_cubes_and_fees():
     stop_until(state, "sell")
     mined = list(state.coal)
     assert mined == [5 + 2, 2]  # Y(4) of the entrance plus its Y(1) auto-production (COAL-R41); seat 1 auto only
-    prices = [state.seller_price(0, 3), state.seller_price(1, 0)]
+    prices = [coal_brokers.seller_price(state, 0, 3), coal_brokers.seller_price(state, 1, 0)]
     state.apply(1, Sell.of(2))
     stop_until(state, "sell")
     state.apply(0, Sell.of(7))
     stop_until(state, "buy")
-    fee = state.fee(0)
+    fee = economy.fee(state, 0)
     state.apply(0, BuyCube.of("wood"))
     state.apply(0, BuyCube.of("water"))
     stats = state.statistics()

@@ -1,5 +1,6 @@
 """COAL-R81: the round-1 worked example of the components file, step by step."""
 
+from headframe.games.coal_country import coal_brokers, economy, mine
 from headframe.games.coal_country.actions import Build, BuyCube, PickStack, PlaceTile, RemoveRefuse, Sell, Supply
 
 from .helpers import DESIGN, new, place_all
@@ -15,7 +16,7 @@ def example_state():
     state.top_row = ["school", "tailor"]
     state.stacks[2].append(DESIGN["3B"])
     state.stacks[3].append(DESIGN["4B"])
-    state.order = state.player_order()
+    state.order = economy.player_order(state)
     place_all(state, {
         A: [("M0", 4), ("CB", 4), ("PO", 3), ("UM", 2), ("UT", 1), ("CC", 2), ("ST", 3), ("RF", 1)],
         B: [("M0", 4), ("CB", 3), ("PO", 4), ("UM", 2), ("UM", 1), ("CC", 2), ("ST", 3), ("RF", 1)],
@@ -26,15 +27,15 @@ def example_state():
 def test_coal_r81_round_one_worked_example():  # COAL-R81
     state = example_state()
     # step 0: the 0s are revealed and cost 0 fees; step 2: 5 + 2 auto = 7 coal and 1 refuse each
-    assert state.coal == [7, 7] and state.refuse == [1, 1] and state.stockpile() == 14
+    assert state.coal == [7, 7] and state.refuse == [1, 1] and economy.stockpile(state) == 14
     # step 3: B's 3 sells before A's 4
     assert state.to_move() == (B,) and state.sub["stage"] == "sell"
-    assert state.coal_price() == 9 and state.seller_price(B, 3) == 10
+    assert economy.coal_price(state) == 9 and coal_brokers.seller_price(state, B, 3) == 10
     state.apply(B, Sell.of(7))
-    assert state.cash[B] == 70 and state.earnings[B] == 70 and state.fee(B) == 8 and state.stockpile() == 7
-    assert state.coal_price() == 10 and state.seller_price(A, 4) == 12
+    assert state.cash[B] == 70 and state.earnings[B] == 70 and economy.fee(state, B) == 8 and economy.stockpile(state) == 7
+    assert economy.coal_price(state) == 10 and coal_brokers.seller_price(state, A, 4) == 12
     state.apply(A, Sell.of(7))
-    assert state.cash[A] == 84 and state.earnings[A] == 84 and state.fee(A) == 9
+    assert state.cash[A] == 84 and state.earnings[A] == 84 and economy.fee(state, A) == 9
     # step 4: B's 4 applies first
     assert state.to_move() == (B,) and state.step == "permit"
     state.apply(B, PickStack.of(4))
@@ -73,5 +74,5 @@ def test_coal_r81_round_one_worked_example():  # COAL-R81
     assert state.round == 2 and state.step == "place"
     assert state.cash == [21, 6] and state.earnings == [84, 70]
     # both new tiles are linked to the entrance and fully supplied
-    assert state.connected(A) == {0, 1} and state.connected(B) == {0, 1}
+    assert mine.connected(state, A) == {0, 1} and mine.connected(state, B) == {0, 1}
     assert state.mine[A][1][4] == 7 and state.mine[B][1][4] == 7

@@ -21,7 +21,7 @@ import pytest
 
 from headframe.engine import game_names, load_game, seat_label, svg
 
-BOARDED = [name for name in game_names() if load_game(name).has_board()]
+BOARDED = [name for name in game_names() if load_game(name).presentation.has_board()]
 
 
 def _text(node: ET.Element) -> str:
@@ -74,10 +74,10 @@ def _check(game, state, viewer: int | None, narrow: bool = False, wide: ET.Eleme
     """Checks one seat's board (the narrow one against `wide`, the same seat's wide board, drawn here if not
     given); returns how many amounts it marks, and the board."""
     view = state.view(viewer)
-    root = ET.fromstring(game.render_board(view, narrow))
+    root = ET.fromstring(game.presentation.render_board(view, narrow))
     if narrow:
         _fits_a_phone(root)
-        wide = ET.fromstring(game.render_board(view)) if wide is None else wide
+        wide = ET.fromstring(game.presentation.render_board(view)) if wide is None else wide
         for attribute in ("data-actions", "data-explain"):
             assert _marked(root, attribute) == _marked(wide, attribute), \
                 f"the narrow board and the wide one differ in their {attribute}"

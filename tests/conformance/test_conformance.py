@@ -87,7 +87,7 @@ def play(state: State, policy: Rng):
     what every decision must hold; the caller applies the action."""
     game = state.game
     limit = game.decision_limit(state.players)
-    space = game.action_space(state.players) if game.has_action_space() else None
+    space = game.learning.action_space(state.players) if game.learning.has_action_space() else None
     decisions = 0
     while not state.is_over():
         to_move = state.to_move()
@@ -247,21 +247,21 @@ def check_pictures_of_views(state: State, turn: int = 0) -> None:
     boards = []
     for seat in audiences:
         view = state.view(seat)
-        if game.has_board() and seat in drawn_for:
-            boards.append(game.render_board(view))
+        if game.presentation.has_board() and seat in drawn_for:
+            boards.append(game.presentation.render_board(view))
             picture = ElementTree.fromstring(boards[-1])
             assert picture.tag.endswith("svg")
             offered = {a.id for a in state.decision(seat).actions} if seat in state.to_move() else set()
             drawn = {action for element in picture.iter() for action in element.get("data-actions", "").split()}
             assert drawn <= offered, f"the board offers actions the seat may not take: {drawn - offered}"
-        if game.has_observation() and seat is not None:
-            layout = game.observation_layout(state.players, state.options)
-            vector = game.encode_observation(view)
+        if game.learning.has_observation() and seat is not None:
+            layout = game.learning.observation_layout(state.players, state.options)
+            vector = game.learning.encode_observation(view)
             assert len(vector) == layout.size, "the observation fills its layout exactly"
             assert all(math.isfinite(x) for x in vector)
     if boards:
         views = [state.view(seat) for seat in audiences if seat in drawn_for]
-        together = ["".join(parts) for parts in game.render_boards(state.view(None), views)]
+        together = ["".join(parts) for parts in game.presentation.render_boards(state.view(None), views)]
         assert together == boards, "boards drawn together are each one's own"
 
 
@@ -269,9 +269,9 @@ def check_heuristic_picks_a_legal_action(state: State, seat: int, before: str, r
     """Search plays the heuristic's pick unchecked (`State.play`), and a heuristic may work its
     pick out without listing the decision: the pick must be one of the listed actions."""
     game = state.game
-    if not game.has_heuristic():
+    if not game.learning.has_heuristic():
         return
-    pick = game.heuristic(state, seat, rng)
+    pick = game.learning.heuristic(state, seat, rng)
     assert pick in state.decision(seat).actions, f"the heuristic picked {pick!r}, not a legal action"
     assert state.to_json() == before, "choosing changes nothing in the position"
 

@@ -41,8 +41,8 @@ def test_every_step_a_game_goes_through_is_declared_in_its_flow(name: str) -> No
 def play(game, tracer, players: int, options: dict, seed: int) -> None:
     state = tracer.new_game(lambda: game.new_state(players, seed, options))
     rng = Rng(seed)
-    heuristic = game.has_heuristic() and seed % 2 == 1
+    heuristic = game.learning.has_heuristic() and seed % 2 == 1
     while not state.is_over():
         seat = state.to_move()[0]
-        action = game.heuristic(state, seat, rng) if heuristic else rng.choice(state.decision(seat).actions)
+        action = game.learning.heuristic(state, seat, rng) if heuristic else rng.choice(state.decision(seat).actions)
         state.apply(seat, action)

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from headframe.agents.random_agent import play_random_game
 from headframe.engine import Rng
+from headframe.engine.presentation import Presentation
 from tests.tinygame import PitLamps, PitLampsState
+from tests.tinygame.presentation import PRESENTATION
 
 from .test_conformance import (
     check_determinize_keeps_what_each_seat_knows,
@@ -77,15 +81,15 @@ class Backwards(PitLamps):
 
 
 class GenerousBoard(PitLamps):
-    def render_board(self, view):
-        return '<svg xmlns="http://www.w3.org/2000/svg"><g data-actions="dig"/></svg>'
+    presents = staticmethod(lambda: Presentation(
+        render_board=lambda game, view, narrow: '<svg xmlns="http://www.w3.org/2000/svg"><g data-actions="dig"/></svg>'))
 
 
 class CarelessLayers(PitLamps):
     """Draws boards together as if every seat saw the spectator's."""
 
-    def render_boards(self, shared, views, narrow=False):
-        return [[self.render_board(shared, narrow)] for _ in views]
+    presents = staticmethod(lambda: replace(PRESENTATION, render_boards=lambda game, shared, views, narrow: [
+        [PRESENTATION.render_board(game, shared, narrow)] for _ in views]))
 
 
 def test_boards_drawn_together_that_are_not_each_ones_own_are_caught() -> None:

@@ -27,18 +27,19 @@ def drawn_actions(picture) -> set[str]:
 
 
 def render(view):
-    return ElementTree.fromstring(GAME.render_board(view))
+    return ElementTree.fromstring(GAME.presentation.render_board(view))
 
 
 def check_position(state, seat, rng) -> None:
     view = state.view(seat)
-    markup = GAME.render_board(view)
+    markup = GAME.presentation.render_board(view)
     picture = ElementTree.fromstring(markup)
     legal = {a.id for a in state.decision(seat).actions}
     placed = {a.id for a in state.decision(seat).actions if a.kind in ON_BOARD and a.id not in REFUSALS}
     assert drawn_actions(picture) <= legal
     assert placed <= drawn_actions(picture), f"placed actions not drawn: {placed - drawn_actions(picture)}"
-    assert GAME.render_board(state.determinize(seat, rng).view(seat)) == markup, "the picture leaks hidden information"
+    world = state.determinize(seat, rng)
+    assert GAME.presentation.render_board(world.view(seat)) == markup, "the picture leaks hidden information"
     spectator = render(state.view(None))
     assert not drawn_actions(spectator)
 
@@ -67,7 +68,7 @@ def test_random_games_draw_every_placed_action_and_nothing_else(players, options
 def test_the_picture_is_deterministic_and_scales():
     state = new(3)
     view = state.view(0)
-    assert GAME.render_board(view) == GAME.render_board(view)
+    assert GAME.presentation.render_board(view) == GAME.presentation.render_board(view)
     picture = render(view)
     assert picture.get("viewBox").startswith("0 0 1000 ") and picture.get("width") is None
     sizes = [float(e.get("font-size")) for e in picture.iter() if e.get("font-size")]
@@ -118,7 +119,7 @@ def test_own_hand_face_up_others_face_down():
     mine, theirs = render(state.view(0)), render(state.view(1))
     assert hand_cards(mine) == ["card:labor"]  # the other seat's two transport cards are backs only
     assert hand_cards(theirs) == ["card:transport", "card:transport"]
-    assert "holds 2 capital cards, 2 unseen" in GAME.render_board(state.view(0))
+    assert "holds 2 capital cards, 2 unseen" in GAME.presentation.render_board(state.view(0))
 
 
 def hand_cards(picture) -> list[str]:
@@ -151,6 +152,6 @@ def test_examples_are_saved_for_people_to_look_at():
             seat = state.to_move()[0]
             state.apply(seat, rng.choice(state.decision(seat).actions))
         seat = state.to_move()[0]
-        (ARTIFACTS / f"copper-country-{board}-seat{seat}.svg").write_text(GAME.render_board(state.view(seat)))
-        (ARTIFACTS / f"copper-country-{board}-spectator.svg").write_text(GAME.render_board(state.view(None)))
+        (ARTIFACTS / f"copper-country-{board}-seat{seat}.svg").write_text(GAME.presentation.render_board(state.view(seat)))
+        (ARTIFACTS / f"copper-country-{board}-spectator.svg").write_text(GAME.presentation.render_board(state.view(None)))
     assert len(list(ARTIFACTS.glob("copper-country-*.svg"))) >= 4

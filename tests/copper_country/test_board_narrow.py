@@ -76,10 +76,10 @@ def positions():
     while not state.is_over():
         seat = state.to_move()[0]
         if step % 8 == 0:
-            found.append((state.clone(), seat, ElementTree.fromstring(GAME.render_board(state.view(seat), True))))
+            found.append((state.clone(), seat, ElementTree.fromstring(GAME.presentation.render_board(state.view(seat), True))))
         state.apply(seat, rng.choice(state.decision(seat).actions))
         step += 1
-    found.append((state, 0, ElementTree.fromstring(GAME.render_board(state.view(0), True))))
+    found.append((state, 0, ElementTree.fromstring(GAME.presentation.render_board(state.view(0), True))))
     return found
 
 
@@ -138,7 +138,8 @@ def test_hidden_things_stay_hidden_and_the_narrow_board_is_drawn_from_the_view_a
     rng = Rng(5)
     for state, seat, picture in positions[::6]:
         view = state.view(seat)
-        assert GAME.render_board(state.determinize(seat, rng).view(seat), True) == GAME.render_board(view, True)
+        world = state.determinize(seat, rng)
+        assert GAME.presentation.render_board(world.view(seat), True) == GAME.presentation.render_board(view, True)
         for ledger, *_ in _group(picture, "ledger"):
             if "(you)" in "".join(ledger.itertext()):
                 continue

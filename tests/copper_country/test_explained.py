@@ -44,7 +44,7 @@ def _positions():
 
 
 VIEWS = _positions()
-PICTURES = [ElementTree.fromstring(GAME.render_board(view)) for view in VIEWS]
+PICTURES = [ElementTree.fromstring(GAME.presentation.render_board(view)) for view in VIEWS]
 
 
 def _explained(picture):
@@ -56,10 +56,10 @@ def test_every_explained_element_names_a_glossary_entry_and_shows_it():
     for picture in PICTURES:
         for element in _explained(picture):
             key = element.get("data-explain")
-            assert key in GAME.glossary, key
+            assert key in GAME.presentation.glossary, key
             keys.add(key)
             title = element.find(f"{SVG}title")
-            assert title is not None and GAME.glossary[key].title() in title.text, key
+            assert title is not None and GAME.presentation.glossary[key].title() in title.text, key
             if element.get("data-actions"):  # a clickable thing says first what clicking does
                 assert title.text.startswith("Click: "), title.text
     kinds = {key.split(":")[0] for key in keys}
@@ -67,7 +67,7 @@ def test_every_explained_element_names_a_glossary_entry_and_shows_it():
 
 
 def test_every_component_of_the_data_has_an_entry():
-    entries = GAME.glossary
+    entries = GAME.presentation.glossary
     assert all(glossary.capital_key(T, card) in entries for card in T.capital)
     assert all(glossary.production_key(card) in entries for card in T.rows)
     assert all(glossary.company_key(company) in entries for company in T.companies)
@@ -83,17 +83,17 @@ def test_every_component_of_the_data_has_an_entry():
 
 
 def test_an_entry_says_its_full_effect_and_whether_it_is_printed():
-    collapse = GAME.glossary[glossary.production_key("PROD1-12")]  # rulebook: Example B, Collapse!
+    collapse = GAME.presentation.glossary[glossary.production_key("PROD1-12")]  # rulebook: Example B, Collapse!
     assert collapse.name == "Collapse!" and collapse.source == "RULEBOOK" and collapse.printed
     assert "Row 1: play an equipment resource, play an underground development resource, place 1 poor rock, " \
            "place 1 miner in the cemetery, produce copper" in collapse.text
-    card = GAME.glossary[glossary.capital_key(T, "CAP2-01")]
+    card = GAME.presentation.glossary[glossary.capital_key(T, "CAP2-01")]
     assert card.name == "Labor or Surface Development"
     assert "one of its two resources" in card.text and card.source == "RECONSTRUCTED"
     assert not card.printed and "Reconstructed" not in card.title()  # issue 53: the Sources page says so
-    bank = GAME.glossary[glossary.business_key("LB2")]
+    bank = GAME.presentation.glossary[glossary.business_key("LB2")]
     assert bank.source == "INVENTED" and not bank.printed and "Invented" not in bank.title()
-    for entry in GAME.glossary:
+    for entry in GAME.presentation.glossary:
         assert entry.printed == (entry.source in PRINTED)
         assert not CARD_ID.search(entry.title()) and not OTHER_ID.search(entry.title()), entry.key
         assert not PLACE_ID.search(entry.title()) and not SNAKE.search(entry.title()), entry.key
@@ -117,10 +117,10 @@ def test_no_text_of_the_board_shows_an_id_or_a_zero_based_seat():
 def test_names_reach_the_log_the_board_and_the_terminal():
     state = new(2)
     with naming(["Ann", "Bob"]):
-        assert GAME.describe_event({"event": "contract", "seat": 1, "miner": 0, "camp": "C2"}) == \
+        assert GAME.presentation.describe_event({"event": "contract", "seat": 1, "miner": 0, "camp": "C2"}) == \
             "Bob contracts a miner at camp 2"
-        board = GAME.render_board(state.view(None))
-        text = GAME.render_text(state.view(1))
+        board = GAME.presentation.render_board(state.view(None))
+        text = GAME.presentation.render_text(state.view(1))
     picture = ElementTree.fromstring(board)
     mover = next(e for e in picture.iter() if e.get("data-to-move"))
     assert "Ann" in "".join(mover.itertext())  # helpers.new: seat 0 begins
@@ -144,7 +144,7 @@ def test_card_names_are_whole_inside_their_cards_and_never_overlap():
     set_hand(state, 0, hand)
     state.hand_public[0] = hand[:6]  # known to Seat 2: drawn face up beside the back
     for seat in (0, 1):
-        picture = ElementTree.fromstring(GAME.render_board(state.view(seat)))
+        picture = ElementTree.fromstring(GAME.presentation.render_board(state.view(seat)))
         ledgers = next(e for e in picture.iter(f"{SVG}g") if e.get("class") == "ledgers")
         cards = [e for e in ledgers.iter() if e.get("data-explain", "").startswith("card:")]
         assert len(cards) == (13 if seat == 0 else 6 + len(state.hands[1]))
@@ -171,7 +171,7 @@ def test_every_text_is_at_least_12_units_and_names_are_labels():
 
 @pytest.mark.parametrize("view", VIEWS[::3])
 def test_the_terminal_reads_as_plain_words_with_the_map(view):
-    text = GAME.render_text(view)
+    text = GAME.presentation.render_text(view)
     assert not re.search(r"[{}\[\]_]|\bNone\b|\bTrue\b|\bFalse\b|\[/?\w", text), text
     assert not CARD_ID.search(text) and not OTHER_ID.search(text) and not PLACE_ID.search(text)
     assert "Seat 0" not in text
@@ -188,4 +188,4 @@ def test_every_statistic_has_a_name_in_words():
     state = GAME.new_state(2, seed=3, options=GAME.short_options)
     play_random_game(state, Rng(3))
     assert set(state.statistics()) <= set(GAME.statistic_labels)
-    assert GAME.statistic_label("miners_to_cemetery") == "Miners sent to the cemetery"
+    assert GAME.presentation.statistic_label("miners_to_cemetery") == "Miners sent to the cemetery"

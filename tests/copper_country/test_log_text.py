@@ -85,7 +85,7 @@ def test_every_logged_kind_has_a_sample():
 
 @pytest.mark.parametrize("kind", sorted(SAMPLES))
 def test_every_kind_has_a_readable_sentence(kind):
-    assert_readable(GAME.describe_event(SAMPLES[kind]))
+    assert_readable(GAME.presentation.describe_event(SAMPLES[kind]))
 
 
 @pytest.mark.parametrize("kind, text", [
@@ -113,12 +113,12 @@ def test_every_kind_has_a_readable_sentence(kind):
                    "player, may move 1 of their miners from the cemetery to unskilled."),
 ])
 def test_exact_sentences(kind, text):
-    assert GAME.describe_event(SAMPLES[kind]) == text
+    assert GAME.presentation.describe_event(SAMPLES[kind]) == text
 
 
 def test_a_private_part_is_told_only_to_its_seat():
     public = {k: v for k, v in SAMPLES["draw_capital"].items() if k != "private"}
-    assert GAME.describe_event(public) == "Seat 2 draws the top card of the capital deck"
+    assert GAME.presentation.describe_event(public) == "Seat 2 draws the top card of the capital deck"
 
 
 GAMES = [  # (players, seed, options): short games at every player count, the winter board, track tokens
@@ -137,13 +137,13 @@ def test_random_games_read_without_raw_data(players, seed, options):
     assert set(e["event"] for e in state.log) <= LOGGED
     for seat in [None, *range(players)]:
         for entry in state.log_for(seat):
-            text = GAME.describe_event(entry)
+            text = GAME.presentation.describe_event(entry)
             assert_readable(text, players)
             assert ("; you " in text) == ("private" in entry), text
 
 
 def test_every_action_reads_without_raw_data():
-    words = {GAME.describe_action(action) for action in GAME.enumerate_actions(4)}
+    words = {GAME.presentation.describe_action(action) for action in GAME.learning.enumerate_actions(4)}
     for text in words:
         assert_readable(text)
     assert "Work mine site 7 with miner 1" in words  # people count miners and places from 1; the action's miner is 0

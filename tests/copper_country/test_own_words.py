@@ -15,7 +15,7 @@ from headframe.games.copper_country.board_legend import TRACK_MARKS
 from ..own_words import badly_named, random_positions, shown, unreadable
 from .helpers import GAME, at_management, new
 
-PLACE_NAMES = {entry.name for entry in GAME.glossary}  # a prompt is no place's or card's name
+PLACE_NAMES = {entry.name for entry in GAME.presentation.glossary}  # a prompt is no place's or card's name
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -29,7 +29,7 @@ def test_prompts_say_what_to_do_and_labels_start_as_sentences(players, seed):
 @pytest.mark.parametrize("players, seed, options", [(3, 5, {}), (4, 2, {"board": "winter"})])
 def test_every_string_a_view_holds_has_a_name_in_words(players, seed, options):
     # rulebook: Components (every card, place and piece has its name)
-    names = GAME.value_names()
+    names = GAME.presentation.value_names()
     for index, state in enumerate(random_positions(GAME, players, seed, options)):
         if index % 7 and state.to_move():
             continue  # every 7th position and the last: the same strings recur
@@ -48,7 +48,7 @@ def test_the_view_names_no_colour_of_its_own():
 def test_every_mark_on_the_board_has_a_key(narrow):
     # rulebook: Components; The Industry Track (each track icon, resource and piece in words)
     state = new(3)
-    picture = ElementTree.fromstring(GAME.render_board(state.view(0), narrow))
+    picture = ElementTree.fromstring(GAME.presentation.render_board(state.view(0), narrow))
     keys = " ".join("".join(e.itertext()) for e in picture.iter(f"{SVG}g") if e.get("class") == "key")
     for _, _, words in TRACK_MARKS.values():
         assert words[:1].upper() + words[1:] in keys
@@ -65,7 +65,7 @@ def test_the_wide_board_spells_out_production_rows_and_piles():
         if state.view(None).get("shift"):
             break
     seat = state.current
-    text = "".join(ElementTree.fromstring(GAME.render_board(state.view(seat))).itertext())
+    text = "".join(ElementTree.fromstring(GAME.presentation.render_board(state.view(seat))).itertext())
     assert "EQP +" not in text and "copper 3" not in text and "→" in text
     assert "Copper pile:" in text and "production card" in text and "capital deck" in text
 
@@ -79,10 +79,10 @@ def test_result_names_the_rulebook_scores():
 @pytest.mark.parametrize("players, seed", [(2, 3), (3, 5)])
 def test_round_of_counts_eras_and_standing_ends_at_the_result(players, seed):
     # rulebook: Era Cards (era 1, 2, 3); Ending the Game
-    eras = [GAME.round_of(state) for state in random_positions(GAME, players, seed)]
+    eras = [GAME.presentation.round_of(state) for state in random_positions(GAME, players, seed)]
     assert eras[0] == 1 and eras[-1] == 3 and eras == sorted(eras)
     *_, final = random_positions(GAME, players, seed)
-    assert GAME.standing(final) == list(final.result().scores)
+    assert GAME.presentation.standing(final) == list(final.result().scores)
 
 
 @pytest.mark.parametrize("players, seed", [(2, 1), (4, 7)])
@@ -106,13 +106,13 @@ def test_gains_say_what_the_seats_own_amounts_did():
     at_management(state, 0)
     before = state.view(0)
     state.apply(0, Take.of(-1))
-    assert GAME.gains(before, state.view(0)) == "+1 capital card"
+    assert GAME.presentation.gains(before, state.view(0)) == "+1 capital card"
     before = state.view(0)
     for action in (Manage.of("build"), ChooseBuilding.of("company_house"), Build.of("C2")):
         state.apply(0, action)
-    assert GAME.gains(before, state.view(0)) == "Builds a company house"
-    assert GAME.gains(before, before) == ""
+    assert GAME.presentation.gains(before, state.view(0)) == "Builds a company house"
+    assert GAME.presentation.gains(before, before) == ""
     after = state.view(0)
     after["seats"][0]["copper_score"] += 3
     after["seats"][0]["hand_size"] -= 2
-    assert GAME.gains(state.view(0), after) == "+3 copper, −2 capital cards"
+    assert GAME.presentation.gains(state.view(0), after) == "+3 copper, −2 capital cards"

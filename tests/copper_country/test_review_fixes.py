@@ -7,8 +7,9 @@ from headframe.games.copper_country import cards, eras, events, scoring, track
 from headframe.games.copper_country.actions import Casualty, Discard, Done, Manage, Prospect, Redraw, Take, UseBusiness
 from headframe.games.copper_country.components import Row
 from headframe.games.copper_country.flow import FLOW
-from headframe.games.copper_country.production import NO_ROW
-from headframe.games.copper_country.work import partners
+from headframe.games.copper_country.production import NO_ROW, claim_row, row_legal
+from headframe.games.copper_country.scoring import final_scores
+from headframe.games.copper_country.work import max_shifts, partners
 
 from .helpers import (
     at_management,
@@ -162,12 +163,12 @@ def test_d_rock_icons_need_rock_left_on_the_track():  # COP-R18
     on_top(state, "PROD1-01")
     work(state, 0, "M07")
     row = Row((), 0, 1, 0, 0, False, True, 0)  # no data row has claim + rock: a synthetic one
-    assert state.claim_row(0, "company").poor_rock == 1
+    assert claim_row(state, 0, "company").poor_rock == 1
     company = Row((), 0, 1, 0, 0, False, False, 10)  # its rock, without its resources
     state.track_next = state.track_end - 1
-    assert state.row_legal(0, row, company)
+    assert row_legal(state, 0, row, company)
     state.track_next = state.track_end  # 1 rock left, 2 needed
-    assert not state.row_legal(0, row, company) and state.row_legal(0, row, NO_ROW)
+    assert not row_legal(state, 0, row, company) and row_legal(state, 0, row, NO_ROW)
 
 
 def test_e_era_change_shuffles_the_community_in_and_conserves_capital_cards():  # COP-R34
@@ -225,9 +226,9 @@ def test_i_a_powered_building_counts_after_an_unpowered_one():  # COP-R14, COP-R
     # M01's build spaces are B01, B02, B03; B01 is not powered, B02 is powered by a hoist house on B10
     state.builds = {"B01": [0, "shaft_house"], "B02": [0, "shaft_house"], "B10": [0, "hoist_house"]}
     assert state.board.site_builds["M01"][:2] == ("B01", "B02") and not partners(state, 0, "B01")
-    assert state.max_shifts(0, "M01") == 2 + 4
+    assert max_shifts(state, 0, "M01") == 2 + 4
     del state.builds["B10"]
-    assert state.max_shifts(0, "M01") == 2 + 2
+    assert max_shifts(state, 0, "M01") == 2 + 2
 
 
 def test_j_every_copper_pile_is_revealed_at_the_end():  # COP-R4 option hidden_scores
@@ -265,8 +266,8 @@ SECOND = (["CO5", "CO1", "CO5"],
 def tied_result(rule, companies, piles):
     state = new(players=3, tiebreak_specialization=rule)
     state.company, state.copper, state.company_done = list(companies), [list(p) for p in piles], [False] * 3
-    state.over = True
-    assert state.final_scores()[0] == state.final_scores()[1] == state.final_scores()[2]
+    state.over, state.tasks = True, []  # over: the agenda empty, as scoring.end_game leaves it
+    assert final_scores(state)[0] == final_scores(state)[1] == final_scores(state)[2]
     return state.result()
 
 

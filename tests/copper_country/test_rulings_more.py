@@ -17,6 +17,9 @@ from headframe.games.copper_country.actions import (
     WorkAt,
 )
 from headframe.games.copper_country.flow import FLOW
+from headframe.games.copper_country.miners import unskilled
+from headframe.games.copper_country.poor_rock import site_rock
+from headframe.games.copper_country.track import rocks_left
 
 from .helpers import (
     GAME,
@@ -48,10 +51,10 @@ def shutdown_position():
         state.rock.pop(space)
     state.rock.update({"P16": 1, "P17": 1})  # M07: 2; its neighbours M08, M11 keep 2 as well
     for site in board.sites:
-        assert state.site_rock(site) >= 2, site
+        assert site_rock(state, site) >= 2, site
     builds = ["B01", "B04", "B06", "B10", "B12", "B17"]
     for space in builds:
-        assert all(state.site_rock(s) == 3 for s in board.build_sites[space])
+        assert all(site_rock(state, s) == 3 for s in board.build_sites[space])
     state.builds = {space: [0, "shaft_house" if i < 4 else "hoist_house"] for i, space in enumerate(builds)}
     state.supply[0] = [3, 0, 0]
     set_hand(state, 0, [LABOR, "CAP3-01", EQUIPMENT])
@@ -156,7 +159,7 @@ def test_event_one_man_drill():  # E20-1
     assert state.decision(0).kind == "event_drill" and Done.of() in state.decision(0).actions
     state.apply(0, Discard.of(state.decision(0).actions[0].card))
     state.apply(1, Done.of())
-    assert len(state.hands[0]) == 3 and state.unskilled(0) == 3 and state.unskilled(1) == 3
+    assert len(state.hands[0]) == 3 and unskilled(state, 0) == 3 and unskilled(state, 1) == 3
 
 
 def test_boarding_house_and_hospital():  # LB3, LB4
@@ -237,4 +240,4 @@ def test_only_the_track_ends_the_game():  # COP-R42
         while not state.is_over():
             seat = state.to_move()[0]
             state.apply(seat, rng.choice(state.decision(seat).actions))
-        assert state.rocks_left() == 0 and state.log[-1]["event"] == "game_end"
+        assert rocks_left(state) == 0 and state.log[-1]["event"] == "game_end"

@@ -23,6 +23,9 @@ from headframe.games.copper_country.actions import (
     Take,
 )
 from headframe.games.copper_country.flow import FLOW
+from headframe.games.copper_country.miners import ready_miners, unskilled
+from headframe.games.copper_country.poor_rock import site_rock
+from headframe.games.copper_country.track import rocks_left
 
 from .helpers import GAME, at_labor, at_management, edited, give, kinds, new, place_miner, set_hand, set_tasks
 
@@ -35,7 +38,7 @@ def test_setup_deals_hands_community_companies_and_track(players):
     assert all(len(hand) == 3 for hand in state.hands)  # rulebook: Setup 7
     assert len(state.community) == 4 and all(state.community)  # Setup 8
     assert len(set(state.company)) == players and all(state.company)  # Setup 10
-    assert state.rocks_left() == 33 and not state.rock  # Setup 11
+    assert rocks_left(state) == 33 and not state.rock  # Setup 11
     assert all(not state.surveyed.get(site) for site in state.board.sites)  # Setup 3: face-down
     assert sorted(state.terrain.values()) == sorted(t.terrain)  # 18 tokens on 18 sites
     cards = sum(state.hands, []) + state.community + state.capital_deck
@@ -55,8 +58,8 @@ def test_setup_each_player_contracts_one_miner_in_turn_order():  # rulebook: Set
         state.apply(seat, Contract.of("C2"))
     assert order == [(first + i) % 3 for i in range(3)]
     for seat in range(3):
-        assert state.miner_at[seat].count("C2") == 1 and state.unskilled(seat) == 4
-        assert state.ready_miners(seat)
+        assert state.miner_at[seat].count("C2") == 1 and unskilled(state, seat) == 4
+        assert ready_miners(state, seat)
     assert state.to_move() == (first,) and state.decision(first).kind == "management"
 
 
@@ -148,7 +151,7 @@ def test_survey_of_a_poor_rock_token_takes_a_rock_from_the_site():  # rulebook: 
     assert kinds(state) == ["move_rock:P16", "move_rock:P17"]
     state.apply(0, MoveRock.of("P16"))
     assert state.token_rock["M07"] and state.rock == {"P17": 1}
-    assert state.site_rock("M08") == 0  # the shared space is free again for M08 too
+    assert site_rock(state, "M08") == 0  # the shared space is free again for M08 too
 
 
 def test_build_by_era():  # rulebook: Build; COP-R8
@@ -223,7 +226,7 @@ def test_negotiate_and_immigrate():  # rulebook: Negotiate, Immigrate
     place_miner(state, 0, 4, "cemetery", False)
     at_management(state)
     state.apply(0, Manage.of("negotiate"))
-    assert state.miner_at[0].count("unrest") == 0 and state.unskilled(0) == 3
+    assert state.miner_at[0].count("unrest") == 0 and unskilled(state, 0) == 3
     state.apply(0, Manage.of("immigrate"))
     assert state.miner_at[0].count("cemetery") == 0 and state.miner_at[0].count("unrest") == 1
 
@@ -290,7 +293,7 @@ def test_payroll_readies_all_and_may_contract():  # rulebook: Payroll; COP-R11
     assert state.miner_ready[0][0] and state.miner_ready[0][1]
     assert Contract.of("") in state.decision(0).actions  # contracting is optional
     state.apply(0, Contract.of("C3"))
-    assert state.miner_at[0].count("C3") == 1 and state.unskilled(0) == 2
+    assert state.miner_at[0].count("C3") == 1 and unskilled(state, 0) == 2
 
 
 def test_payroll_only_without_ready_miners():  # rulebook: Miners

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from headframe.engine import OptionError, Rng
-from headframe.engine.game import rank_rewards
+from headframe.engine.learning import rank_rewards
 from headframe.games.copper_country.actions import Casualty, PlaceRock
+from headframe.games.copper_country.scoring import final_scores, specialization
+from headframe.games.copper_country.track import track_layout
 
 from .helpers import GAME, choose, new, on_top, pay_all, set_hand, work
 
@@ -23,7 +25,7 @@ def play(players: int, seed: int, options: dict, heuristic_seats=()):
     while not state.is_over():
         seat = state.to_move()[0]
         if seat in heuristic_seats:
-            action = GAME.heuristic(state, seat, rng)
+            action = GAME.learning.heuristic(state, seat, rng)
         else:
             action = rng.choice(state.decision(seat).actions)
         state.apply(seat, action)
@@ -51,7 +53,7 @@ def test_score_parts_sum_to_the_final_score(players, seed, options, heuristic_se
     stats = state.statistics()
     assert all(len(values) == players for values in stats.values())
     assert stats["copper_cards"] == [len(pile) for pile in state.copper]
-    assert sum(stats["poor_rock_placed"]) == state.track_next - GAME.track(state.options)[1]
+    assert sum(stats["poor_rock_placed"]) == state.track_next - track_layout(GAME.tables, state.options)[1]
 
 
 def test_a_shift_counted_by_hand():  # rulebook: Example: Resolving Production Cards A1, B1
@@ -90,15 +92,15 @@ def test_company_claim_and_specialization_are_their_own_sources():  # COP-R39
     state.company_done[0] = True
     stats = state.statistics()
     assert stats["score_company_claim"] == [10, 0, 0]
-    assert stats["score_specialization"][1] == state.specialization(1, special) > 0
+    assert stats["score_specialization"][1] == specialization(state, 1, special) > 0
     assert stats["score_specialization"][0] == stats["score_specialization"][2] == 0  # the highest only
-    assert score_sums(state) == state.final_scores()
+    assert score_sums(state) == final_scores(state)
 
 
 def test_progress_follows_the_industry_track():  # COP-R38
     state = new()
     assert state.progress() == 0.0
-    _, first, last, _ = GAME.track(state.options)
+    _, first, last, _ = track_layout(GAME.tables, state.options)
     state.track_next = first + (last - first + 1) // 2
     assert 45.0 <= state.progress() <= 55.0
 
@@ -107,7 +109,7 @@ def test_turn_limit_ends_the_game_with_its_scoring():  # COP-R58
     state = play(3, 5, {"turn_limit": 4})
     assert state.log[-2] == {"event": "turn_limit", "turns": 4}
     assert state.statistics()["turns"] == [4, 4, 4]
-    assert list(state.result().scores) == state.final_scores()
+    assert list(state.result().scores) == final_scores(state)
     unlimited = GAME.new_state(3, 5, {})
     for _, action, _ in state.history:
         unlimited.apply(unlimited.to_move()[0], action)
@@ -131,14 +133,14 @@ def test_progress_counts_the_turn_limit():  # COP-R58
 def test_evaluate_prefers_the_clear_leader():
     state = new(3)
     state.copper[1] = ["PROD2-04", "PROD1-12", "PROD1-09"]
-    values = GAME.evaluate(state)
+    values = GAME.learning.evaluate(state)
     assert values[1] == 1.0 and max(values[0], values[2]) < 1.0
     assert all(0.0 <= v <= 1.0 for v in values)
     state.miner_at[2] = ["cemetery"] * 3 + state.miner_at[2][3:]
-    values = GAME.evaluate(state)
+    values = GAME.learning.evaluate(state)
     assert values[2] < values[0]  # miners lost count against a seat
 
 
 def test_evaluate_scores_the_ranking_at_the_end():
     state = play(2, 6, {"turn_limit": 15})
-    assert GAME.evaluate(state) == rank_rewards(state.result().ranking)
+    assert GAME.learning.evaluate(state) == rank_rewards(state.result().ranking)

@@ -7,6 +7,9 @@ import pytest
 from headframe.engine import OptionError
 from headframe.games.copper_country import scoring
 from headframe.games.copper_country.actions import Discard, Done, Manage, PlaceRock, Sacrifice, Take, UseBusiness
+from headframe.games.copper_country.eras import hand_limit
+from headframe.games.copper_country.poor_rock import site_rock
+from headframe.games.copper_country.track import rocks_left
 
 from .helpers import GAME, at_management, choose, kinds, new, on_top, pay_all, place_miner, set_hand, surveyed, work
 
@@ -31,7 +34,7 @@ def test_rock_comes_from_the_next_track_space():  # rulebook: Poor Rock; COP-R23
     assert kinds(state) == ["place_rock:P16:", "place_rock:P17:", "place_rock:P18:"]
     state.apply(0, PlaceRock.of("P17", ""))
     assert state.track_next == 5 and state.rock == {"P17": 1}
-    assert state.site_rock("M11") == 1  # a shared space counts for both sites
+    assert site_rock(state, "M11") == 1  # a shared space counts for both sites
 
 
 def test_rock_on_a_face_up_poor_rock_token():  # rulebook: Face-Up Poor Rock; COP-R24
@@ -59,7 +62,7 @@ def test_era_2_begins_mid_shift():  # rulebook: Era Cards; COP-R34
     hands = [list(h) for h in state.hands]
     state.apply(0, PlaceRock.of("P16", ""))
     t = state.tables
-    assert state.era == 2 and state.hand_limit() == 5
+    assert state.era == 2 and hand_limit(state) == 5
     capital = state.capital_deck + [c for c in state.community if c]
     assert set(t.capital_by_era[2]) <= set(capital) and not state.capital_discard
     assert LABOR in capital and SURFACE in capital  # played this shift: shuffled in
@@ -76,7 +79,7 @@ def test_era_3_brings_hoist_houses_and_a_bigger_hand():  # COP-R34
     state.track_next = 18
     produce(state)
     state.apply(0, PlaceRock.of("P16", ""))
-    assert state.era == 3 and state.hand_limit() == 6
+    assert state.era == 3 and hand_limit(state) == 6
     assert set(state.tables.capital_by_era[3]) <= set(state.capital_deck + state.community)
 
 
@@ -149,13 +152,13 @@ def test_end_of_game_after_the_shift():  # rulebook: Ending the Game; COP-R38
 
 def test_short_games():  # rulebook: Suggestions for Beginners; COP-R44
     state = new(short_game="eras_1_2")
-    assert state.rocks_left() == 18 and state.icons[17] == "end"
+    assert rocks_left(state) == 18 and state.icons[17] == "end"
     state.track_next = 18
     produce(state)
     state.apply(0, PlaceRock.of("P16", ""))
     assert state.is_over() and state.era == 1
     state = new(short_game="era_3_intro")
-    assert state.rocks_left() == 25 and state.icons[24] == "end" and state.icons[17] == "era_3"
+    assert rocks_left(state) == 25 and state.icons[24] == "end" and state.icons[17] == "era_3"
 
 
 def test_beginner_removals():  # rulebook: Suggestions for Beginners; COP-R43
@@ -174,7 +177,7 @@ def test_track_icons_option():  # COP-R35
 
 def test_industry_track_tokens():  # rulebook: Industry Track Tokens – Advanced; COP-R45
     state = GAME.new_state(2, 3, {"industry_track_tokens": "start=10;end=30;local_business=20", "first_player": "seat_0"})
-    assert state.era == 2 and state.rocks_left() == 21 and state.icons[19] == "local_business"
+    assert state.era == 2 and rocks_left(state) == 21 and state.icons[19] == "local_business"
     assert set(state.tables.capital_by_era[2]) <= set(state.capital_deck + state.community + sum(state.hands, []))
     excess = 0
     while state.tasks[0][0] == "excess":  # 12 excess rock, placed in turn order
@@ -263,7 +266,7 @@ def scored(state, piles, companies=("CO1", "CO2"), done=(False, False)):
     state.copper = [list(p) for p in piles]
     state.company = list(companies)
     state.company_done = list(done)
-    state.over = True
+    state.over, state.tasks = True, []  # over: the agenda empty, as scoring.end_game leaves it
     return state.result()
 
 
@@ -328,7 +331,7 @@ def test_rock_placed_while_working_does_not_change_the_shifts():  # rulebook: Po
     produce(state)
     assert state.work["max"] == 2
     state.apply(0, PlaceRock.of("P16", ""))
-    assert state.site_rock("M07") == 1 and state.work["max"] == 2
+    assert site_rock(state, "M07") == 1 and state.work["max"] == 2
     assert state.decision(0).kind == "continue"
 
 
@@ -345,4 +348,4 @@ def test_a_space_between_two_empty_poor_rock_tokens():  # COP-R24: the placing p
 def test_start_token_on_an_era_space():  # COP-R45: covered era icons still set the starting era
     state = GAME.new_state(2, 3, {"industry_track_tokens": "start=18;event_20th=28", "first_player": "seat_0"})
     assert state.era == 3 and state.icons[17] == "start" and state.icons[27] == "event_20th"
-    assert state.hand_limit() == 6 and len(state.capital_deck) + 4 + 6 == 66
+    assert hand_limit(state) == 6 and len(state.capital_deck) + 4 + 6 == 66

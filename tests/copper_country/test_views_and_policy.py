@@ -8,6 +8,7 @@ from headframe.engine import Rng
 from headframe.games.copper_country.actions import Keep, Labor, Manage, Prospect, StockpileAt, Take
 from headframe.games.copper_country.cards import card_of, distinct_hand
 from headframe.games.copper_country.heuristic import choose
+from headframe.games.copper_country.track import rocks_left
 from headframe.games.copper_country.work import drawn_play
 
 from .helpers import GAME, at_labor, new
@@ -96,12 +97,12 @@ def test_render_text_and_descriptions():
     state = new(players=3)
     play_random(state, 300, seed=4)
     seat = state.to_move()[0]
-    text = GAME.render_text(state.view(seat))
+    text = GAME.presentation.render_text(state.view(seat))
     assert "Copper Country" in text and "Mine site 7 —" in text and "Your decision" in text
     for entry in state.log_for(seat):
-        assert GAME.describe_event(entry)
+        assert GAME.presentation.describe_event(entry)
     for action in state.decision(seat).actions:
-        assert GAME.describe_action(action)
+        assert GAME.presentation.describe_action(action)
 
 
 def test_heuristic_beats_random():
@@ -151,7 +152,7 @@ def test_card_of_a_signature_is_the_one_distinct_hand_offers():  # COP-R53: publ
 
 
 def test_action_space_holds_every_offered_action():
-    space = GAME.action_space(3)
+    space = GAME.learning.action_space(3)
     assert len(space) == len(set(space.actions))
     for options in ({}, {"board": "winter"}):
         state = GAME.new_state(3, 11, options)
@@ -171,5 +172,5 @@ def test_heuristic_self_play_ends():
             if state.is_over():
                 break
             seat = state.to_move()[0]
-            state.apply(seat, GAME.heuristic(state, seat, rng))
-        assert state.is_over() and state.rocks_left() == 0
+            state.apply(seat, GAME.learning.heuristic(state, seat, rng))
+        assert state.is_over() and rocks_left(state) == 0

@@ -12,6 +12,8 @@ from headframe.games.copper_country.actions import (
     Redraw,
     WorkAt,
 )
+from headframe.games.copper_country.scoring import copper_score
+from headframe.games.copper_country.work import applicable_sites, max_shifts
 
 from .helpers import (
     GAME,
@@ -65,43 +67,43 @@ def test_zero_shifts_stops_at_once():  # rulebook: "zero or negative"; COP-R13
 
 def test_poor_rock_penalties():  # rulebook: Poor Rock; COP-R14
     state = new()
-    assert state.max_shifts(0, "M07") == 2
+    assert max_shifts(state, 0, "M07") == 2
     state.rock = {"P16": 1}
-    assert state.max_shifts(0, "M07") == 1 and state.max_shifts(0, "M08") == 1  # shared space
+    assert max_shifts(state, 0, "M07") == 1 and max_shifts(state, 0, "M08") == 1  # shared space
     state.rock["P17"] = 1
-    assert state.max_shifts(0, "M07") == -1
+    assert max_shifts(state, 0, "M07") == -1
     state.rock["P18"] = 1
-    assert state.max_shifts(0, "M07") == -4
+    assert max_shifts(state, 0, "M07") == -4
     state.token_rock["M07"] = True
-    assert state.max_shifts(0, "M07") == -4  # rock on a token does not count (COP-R28)
+    assert max_shifts(state, 0, "M07") == -4  # rock on a token does not count (COP-R28)
 
 
 def test_adding_shifts_example():  # rulebook: Example: Adding Shifts; COP-R14, COP-R15
     state = new()
     state.builds = {"B17": [0, "hoist_house"], "B18": [0, "shaft_house"],  # white: share M09's spaces
                     "B01": [1, "hoist_house"], "B07": [1, "shaft_house"], "B05": [1, "shaft_house"]}  # red
-    assert state.max_shifts(0, "M09") == 6 and state.max_shifts(0, "M13") == 6
-    assert state.max_shifts(1, "M04") == 6 and state.max_shifts(1, "M03") == 6 and state.max_shifts(1, "M01") == 6
-    assert state.max_shifts(1, "M02") == 4 and state.max_shifts(1, "M05") == 4  # shaft house B: not powered, +2
-    assert state.max_shifts(0, "M04") == 2  # other players' buildings give nothing
+    assert max_shifts(state, 0, "M09") == 6 and max_shifts(state, 0, "M13") == 6
+    assert max_shifts(state, 1, "M04") == 6 and max_shifts(state, 1, "M03") == 6 and max_shifts(state, 1, "M01") == 6
+    assert max_shifts(state, 1, "M02") == 4 and max_shifts(state, 1, "M05") == 4  # shaft house B: not powered, +2
+    assert max_shifts(state, 0, "M04") == 2  # other players' buildings give nothing
 
 
 def test_powered_needs_a_shared_space():  # rulebook: Powered Shaft Houses; COP-R15
     state = new()
     state.builds = {"B01": [0, "hoist_house"], "B05": [0, "shaft_house"]}
-    assert state.max_shifts(0, "M05") == 4
+    assert max_shifts(state, 0, "M05") == 4
     state.builds["B07"] = [0, "shaft_house"]  # M03/M04 share P07 with M01
-    assert state.max_shifts(0, "M03") == 6 and state.max_shifts(0, "M05") == 4
+    assert max_shifts(state, 0, "M03") == 6 and max_shifts(state, 0, "M05") == 4
     state.builds = {"B01": [0, "shaft_house"], "B07": [1, "hoist_house"]}
-    assert state.max_shifts(0, "M01") == 4  # only buildings of the same player power each other
+    assert max_shifts(state, 0, "M01") == 4  # only buildings of the same player power each other
 
 
 def test_placing_poor_rock_example():  # rulebook: Example: Placing Poor Rock (green player: 3 shifts); COP-R16
     state = new()
     state.builds = {"B07": [0, "shaft_house"], "B01": [0, "hoist_house"], "B05": [0, "shaft_house"]}
     state.rock = {"P06": 1, "P12": 1}
-    assert state.max_shifts(0, "M04") == 3
-    assert state.applicable_sites(0, "M04") == ["M01", "M03", "M04"]
+    assert max_shifts(state, 0, "M04") == 3
+    assert applicable_sites(state, 0, "M04") == ["M01", "M03", "M04"]
     surveyed(state, "M04", "T13")
     on_top(state, "PROD1-01")
     set_hand(state, 0, [LABOR, SURFACE])
@@ -115,7 +117,7 @@ def test_placing_poor_rock_example():  # rulebook: Example: Placing Poor Rock (g
 def test_narrower_applicable_option():  # COP-R16 option powering_partner_contributes
     state = new(powering_partner_contributes=False)
     state.builds = {"B07": [0, "shaft_house"], "B01": [0, "hoist_house"]}
-    assert state.applicable_sites(0, "M04") == ["M03", "M04"]
+    assert applicable_sites(state, 0, "M04") == ["M03", "M04"]
 
 
 # --- production cards: the worked examples -------------------------------------- rulebook: Example: Resolving Production Cards
@@ -132,7 +134,7 @@ def test_example_a_conglomerate_copper():  # A1, A2, A3
     assert state.hands[0] == [] and state.decision(0).kind == "place_rock"
     state.apply(0, PlaceRock.of("P16", ""))
     assert state.copper[0] == [CONGLOMERATE] and state.rock == {"P16": 1} and state.track_next == 2
-    assert state.copper_score(0, state.copper[0]) == 4
+    assert copper_score(state, 0, state.copper[0]) == 4
 
 
 def test_example_a_without_the_resources():  # A1 needs surface, underground and transport
@@ -267,7 +269,7 @@ def test_complete_the_company_claim():  # rulebook: Company Cards; COP-R29
     pay_all(state)
     state.apply(0, PlaceRock.of("P16", ""))
     assert state.company_done[0] and state.copper[0] == [] and "PROD1-04" in state.production_discard
-    assert state.copper_score(0, []) == 10
+    assert copper_score(state, 0, []) == 10
 
 
 def test_claim_completion_with_any_resource_row():  # COP-R18: the row's and the claim's icons add up
@@ -386,7 +388,7 @@ def test_work_stops_when_the_last_applicable_space_is_filled():  # rulebook: Poo
     state = new(use_company_cards=False)
     state.builds = {"B09": [0, "shaft_house"], "B01": [0, "hoist_house"]}  # B09: M04 and M07
     surveyed(state, "M07", "T01")
-    assert state.applicable_sites(0, "M07") == ["M01", "M04", "M07"]
+    assert applicable_sites(state, 0, "M07") == ["M01", "M04", "M07"]
     free = ["P16"]
     state.rock = {s: 1 for s in ("P01", "P05", "P06", "P07", "P12", "P17", "P18") if s not in free}
     on_top(state, "PROD1-01")
@@ -508,7 +510,7 @@ def test_every_site_counted_at_once_agrees_with_each_site_alone():  # COP-R14, C
             if step % 25 == 0:
                 for seat in range(players):
                     every = site_shifts(state, seat)
-                    assert every == {site: state.max_shifts(seat, site) for site in state.board.sites}
+                    assert every == {site: max_shifts(state, seat, site) for site in state.board.sites}
                     checked += 1
                     counts.update(every.values())
             seat = state.to_move()[0]

@@ -15,8 +15,8 @@ import headframe
 
 ROOT = Path(headframe.__file__).parent
 GAMES = sorted(p.name for p in (ROOT / "games").iterdir() if (p / "__init__.py").exists())
-LAYOUT = ("__init__", "options", "components", "actions", "state", "flow", "view", "text", "board",
-          "encoding", "heuristic")
+LAYOUT = ("__init__", "options", "components", "actions", "state", "flow", "view", "presentation", "text", "board",
+          "learning", "encoding", "heuristic")
 MOST_LINES = 600
 
 

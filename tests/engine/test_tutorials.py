@@ -53,7 +53,7 @@ def test_every_learner_step_asks_for_a_legal_move_and_accepts_only_it(shipped) -
             refused = shipped.answer(index, others[0])
             assert not refused.accepted
             with naming(shipped.names):
-                chosen, wanted = (shipped.game.describe_action(action) for action in (others[0], step.action))
+                chosen, wanted = (shipped.game.presentation.describe_action(action) for action in (others[0], step.action))
             assert f"You chose: {chosen}. This step asks for: {wanted}." in refused.message
             assert (step.refusal or GENERIC_REFUSAL) in refused.message
         asked += 1
@@ -68,7 +68,7 @@ def test_every_citation_and_element_is_the_games(shipped) -> None:
         assert reference in headings | rulings
         assert shipped.cited(reference).text
     lessons = [shipped.opening, *(step.lesson for step in shipped.steps), *shipped.summary]
-    assert all(lesson.element is None or lesson.element in game.glossary for lesson in lessons)
+    assert all(lesson.element is None or lesson.element in game.presentation.glossary for lesson in lessons)
 
 
 # --- our own small tutorial --------------------------------------------------------
@@ -117,7 +117,7 @@ def test_the_learner_is_accepted_refused_with_the_reason_or_told_the_move_is_ill
     other = next(a for a in tutorial.state_at(index).decision(0).actions if a != step.action)
     refused = tutorial.answer(index, other)
     assert not refused.accepted
-    assert refused.message == (f"You chose: {tutorial.game.describe_action(other)}. This step asks for: "
+    assert refused.message == (f"You chose: {tutorial.game.presentation.describe_action(other)}. This step asks for: "
                                "Construct Single House in Player 1's space. This lesson is about the first card.")
     later = next(i for i, s in enumerate(tutorial.steps) if s.seat == tutorial.learner and i > index and not s.refusal)
     chosen = next(a for a in tutorial.state_at(later).decision(0).actions if a != tutorial.steps[later].action)

@@ -41,7 +41,7 @@ def play(game: Game, players: int, seed: int) -> tuple[dict, str]:
     def log_lines() -> None:
         nonlocal shown
         entries = state.log_for(None)
-        lines.extend("      " + game.describe_event(entry) for entry in entries[shown:])
+        lines.extend("      " + game.presentation.describe_event(entry) for entry in entries[shown:])
         shown = len(entries)
 
     log_lines()
@@ -50,8 +50,8 @@ def play(game: Game, players: int, seed: int) -> tuple[dict, str]:
         decision = state.decision(seat)
         action = policy.choice(decision.actions)
         lines.append(f"{len(state.history) + 1:4}. {seat_label(seat)} [{decision.kind}, "
-                     f"{len(decision.actions)} choices] {game.describe_action(action)}")
+                     f"{len(decision.actions)} choices] {game.presentation.describe_action(action)}")
         state.apply(seat, action)
         log_lines()
-    lines += ["", game.render_text(state.view(None)), "", json.dumps(state.result().to_json())]
+    lines += ["", game.presentation.render_text(state.view(None)), "", json.dumps(state.result().to_json())]
     return state.record(), "\n".join(lines) + "\n"

@@ -31,13 +31,13 @@ def test_random_games_render_every_legal_action_on_board(players):
             if decisions % 70 == 0:
                 assert not clickables(check(state, None))
         if decisions == 300:
-            save(f"{players}p-midgame", GAME.render_board(state.view(seat)))
+            save(f"{players}p-midgame", GAME.presentation.render_board(state.view(seat)))
         state.apply(seat, rng.choice(state.decision(seat).actions))
         decisions += 1
     root = check(state, None)
     assert not clickables(root)
     assert {"discard", "construct", "book_close", "exchange", "give", "take", "draw"} <= kinds_drawn
-    save(f"{players}p-over", GAME.render_board(state.view(0)))
+    save(f"{players}p-over", GAME.presentation.render_board(state.view(0)))
 
 
 def test_a_view_and_its_determinization_draw_the_same():
@@ -47,9 +47,9 @@ def test_a_view_and_its_determinization_draw_the_same():
         seat = state.to_move()[0]
         if decision % 13 == 0:
             for viewer in range(4):
-                seen = GAME.render_board(state.view(viewer))
-                assert GAME.render_board(state.view(viewer)) == seen  # deterministic
-                assert GAME.render_board(state.determinize(viewer, rng).view(viewer)) == seen
+                seen = GAME.presentation.render_board(state.view(viewer))
+                assert GAME.presentation.render_board(state.view(viewer)) == seen  # deterministic
+                assert GAME.presentation.render_board(state.determinize(viewer, rng).view(viewer)) == seen
         state.apply(seat, rng.choice(state.decision(seat).actions))
 
 
@@ -70,7 +70,7 @@ def test_a_construction_shows_in_its_space_with_the_constructors_colour():
 
 def test_hands_others_are_backs_by_type_and_mine_are_faces_with_their_actions():
     state = table(3, hands={0: ["park", "city_hall"], 1: ["highway", "hospital"]}, coins=[4, 0, 0])
-    markup = GAME.render_board(state.view(0))
+    markup = GAME.presentation.render_board(state.view(0))
     root = ET.fromstring(markup)
     mine, theirs = seat_row(root, 0), seat_row(root, 1)
     # in nobody's sight but seat 1's (the piles' explanations name every card: they are public)
@@ -79,7 +79,7 @@ def test_hands_others_are_backs_by_type_and_mine_are_faces_with_their_actions():
     assert {"Industrial", "Public", "Works"} <= set(texts(theirs))
     city_hall = next(node for node in clickables(mine) if "accomplish:city_hall" in node.get("data-actions"))
     assert "Accomplish City Hall" in hint(city_hall)
-    assert "Highway" in texts(seat_row(ET.fromstring(GAME.render_board(state.view(1))), 1))
+    assert "Highway" in texts(seat_row(ET.fromstring(GAME.presentation.render_board(state.view(1))), 1))
 
 
 def test_police_station_targets_are_the_opponents_cards_of_that_type():
@@ -88,7 +88,7 @@ def test_police_station_targets_are_the_opponents_cards_of_that_type():
     root = check(state, 0)
     backs = {node.get("data-actions") for node in clickables(seat_row(root, 1))}
     assert backs == {"police_take:1:industrial", "police_take:1:residential"}
-    save("police", GAME.render_board(state.view(0)))
+    save("police", GAME.presentation.render_board(state.view(0)))
 
 
 def test_exchange_take_is_on_the_common_cards_and_draws_on_the_piles():
@@ -99,8 +99,8 @@ def test_exchange_take_is_on_the_common_cards_and_draws_on_the_piles():
     root = check(state, 0)
     assert drawn_ids(root) == {"take:single_house", "take:hospital", "take:small_store", "take:park"}
     assert "Hospital" in texts(root)  # the Exchange showed seat 0 the face-down PW
-    assert "Hospital" not in texts(ET.fromstring(GAME.render_board(state.view(1))))
-    save("exchange", GAME.render_board(state.view(0)))
+    assert "Hospital" not in texts(ET.fromstring(GAME.presentation.render_board(state.view(1))))
+    save("exchange", GAME.presentation.render_board(state.view(0)))
     act(state, "take:single_house")
     assert state.phase == "refill"  # one card in hand, four piles to choose from
     root = check(state, 0)

@@ -97,7 +97,7 @@ def test_a_setup_hand_of_eight_cards_wraps_without_overlapping():
         seat = state.to_move()[0]
         state.apply(seat, rng.choice(state.decision(seat).actions))
     for viewer in (state.active, None):
-        markup = GAME.render_board(state.view(viewer))
+        markup = GAME.presentation.render_board(state.view(viewer))
         check(markup)
         assert "Residential" in [t.text for t in ET.fromstring(markup).iter(f"{NS}text")]  # a back, in full
 
@@ -114,7 +114,7 @@ def test_a_full_common_space_and_a_mixed_space_fit():
     for card in ("convenience_store", "department_store", "small_store"):
         act(state, f"give:{card}")
     assert len(state.common) == 8
-    check(GAME.render_board(state.view(0)))
+    check(GAME.presentation.render_board(state.view(0)))
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
@@ -124,7 +124,7 @@ def test_random_games_never_overlap(players):
     while state.to_move():
         seat = state.to_move()[0]
         if decision % 61 == 0:
-            check(GAME.render_board(state.view(seat)))
+            check(GAME.presentation.render_board(state.view(seat)))
         state.apply(seat, rng.choice(state.decision(seat).actions))
         decision += 1
-    check(GAME.render_board(state.view(None)))
+    check(GAME.presentation.render_board(state.view(None)))

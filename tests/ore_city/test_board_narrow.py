@@ -31,7 +31,7 @@ def boards() -> list[tuple[dict, ET.Element, str]]:
         if decision % 9 == 0:
             for viewer in (seat, None):
                 view = state.view(viewer)
-                markup = GAME.render_board(view, narrow=True)
+                markup = GAME.presentation.render_board(view, narrow=True)
                 found.append((view, ET.fromstring(markup), markup))
         state.apply(seat, rng.choice(state.decision(seat).actions))
         decision += 1
@@ -104,17 +104,17 @@ def test_the_own_hands_names_are_not_squeezed(boards):
 
 def test_a_face_down_hand_stays_face_down_with_its_type_in_full():
     state = table(3, hands={0: ["park"], 1: ["highway", "hospital", "single_house"]}, coins=[4, 0, 0])
-    theirs = seat_row(ET.fromstring(GAME.render_board(state.view(0), narrow=True)), 1)
+    theirs = seat_row(ET.fromstring(GAME.presentation.render_board(state.view(0), narrow=True)), 1)
     seen = ET.tostring(theirs, encoding="unicode")
     assert "Highway" not in seen and "Hospital" not in seen and "Single" not in seen and "card:" not in seen
     assert {"Industrial", "Public", "Works", "Residential"} <= set(texts(theirs))
-    assert "Highway" in texts(seat_row(ET.fromstring(GAME.render_board(state.view(1), narrow=True)), 1))
+    assert "Highway" in texts(seat_row(ET.fromstring(GAME.presentation.render_board(state.view(1), narrow=True)), 1))
 
 
 def test_police_station_targets_and_a_full_common_space_are_thumb_sized():
     state = table(3, hands={0: ["police_station"], 1: ["highway", "park"], 2: ["park"]}, coins=[7, 0, 0])
     act(state, "accomplish:police_station")
-    root = ET.fromstring(GAME.render_board(state.view(0), narrow=True))
+    root = ET.fromstring(GAME.presentation.render_board(state.view(0), narrow=True))
     targets = clickables(seat_row(root, 1))
     assert {node.get("data-actions") for node in targets} == {"police_take:1:industrial", "police_take:1:residential"}
     assert all(min(extent(node)) >= THUMB for node in targets)
@@ -127,7 +127,7 @@ def test_police_station_targets_and_a_full_common_space_are_thumb_sized():
     for card in ("convenience_store", "department_store", "small_store"):
         act(state, f"give:{card}")
     act(state, "end_giving")
-    markup = GAME.render_board(state.view(0), narrow=True)
+    markup = GAME.presentation.render_board(state.view(0), narrow=True)
     check_layout(markup, CARDS, svg.NARROW_TEXT)
     takes = [node for node in clickables(common_space(ET.fromstring(markup)))
              if node.get("data-actions").startswith("take:")]

@@ -65,9 +65,9 @@ def test_a_broken_data_file_is_refused(tmp_path):
 
 def test_text_rendering_and_words():
     state = GAME.new_state(4, 2)
-    text = GAME.render_text(state.view(state.active))
+    text = GAME.presentation.render_text(state.view(state.active))
     assert "Common space" in text and "Your decision" in text
     for entry in state.log_for(0):
-        assert GAME.describe_event(entry)
+        assert GAME.presentation.describe_event(entry)
     for action in state.decision(state.active).actions:
-        assert GAME.describe_action(action)
+        assert GAME.presentation.describe_action(action)

@@ -18,7 +18,7 @@ from headframe.games.ore_city.components import TYPES
 from ..boards import NS, hint
 from .helpers import GAME, table
 
-GLOSSARY = GAME.glossary
+GLOSSARY = GAME.presentation.glossary
 DATA_FILE = Path(__file__).parents[2] / "src/headframe/games/ore_city/data/ore-city.data.yaml"
 FACE_DOWN = re.compile(r"^A face-down (Residential|Commercial|Industrial|Public Works) card")
 
@@ -29,11 +29,11 @@ def sampled_boards():
     boards, decision = [], 0
     while state.to_move():
         if decision % 97 == 0:
-            boards += [ET.fromstring(GAME.render_board(state.view(seat))) for seat in (None, *range(4))]
+            boards += [ET.fromstring(GAME.presentation.render_board(state.view(seat))) for seat in (None, *range(4))]
         seat = state.to_move()[0]
         state.apply(seat, rng.choice(state.decision(seat).actions))
         decision += 1
-    return boards + [ET.fromstring(GAME.render_board(state.view(seat))) for seat in (None, *range(4))]
+    return boards + [ET.fromstring(GAME.presentation.render_board(state.view(seat))) for seat in (None, *range(4))]
 
 
 BOARDS = sampled_boards()
@@ -73,7 +73,7 @@ def test_the_text_is_built_from_the_loaded_data(tmp_path):
     path = tmp_path / "ore-city.data.yaml"
     path.write_text(changed)
     assert "earn 3G for each Residential card in any adjacent construction space (max 30G)" in \
-        OreCity(path).glossary["card:restaurant"].text
+        OreCity(path).presentation.glossary["card:restaurant"].text
 
 
 def test_reconstructed_entries_are_marked_and_speak_in_the_games_words():
@@ -130,6 +130,6 @@ def test_a_face_down_card_names_no_entry_and_no_card():
 def test_a_seats_board_explains_only_what_it_may_see():
     # rulebook §5.4: the faces of another seat's hand are secret
     state = table(3, hands={0: ["park"], 1: ["highway", "hospital"]})
-    root = ET.fromstring(GAME.render_board(state.view(0)))
+    root = ET.fromstring(GAME.presentation.render_board(state.view(0)))
     row = next(node for node in root.iter(f"{NS}g") if node.get("class") == "seat seat-1")
     assert not [node.get("data-explain") for node in row.iter() if (node.get("data-explain") or "").startswith("card:")]

@@ -101,20 +101,20 @@ def test_an_exchange_for_a_public_works_card_keeps_the_card_its_condition_needs(
 
 def test_evaluate_favours_the_seat_closer_to_10_vp():
     state = GAME.new_state(3, 4)
-    even = GAME.evaluate(state)
+    even = GAME.learning.evaluate(state)
     assert abs(sum(even) - 1) < 1e-9 and max(even) - min(even) < 1e-9
     state.vp = [8, 1, 0]
     state.coins = [6, 2, 0]
-    values = GAME.evaluate(state)
+    values = GAME.learning.evaluate(state)
     assert values[0] > values[1] > values[2] > 0 and abs(sum(values) - 1) < 1e-9
 
 
 def test_action_space_holds_every_offered_action():
-    space = GAME.action_space(4)
+    space = GAME.learning.action_space(4)
     state = GAME.new_state(4, 9)
     rng = Rng(9)
     while not state.is_over():
         seat = state.to_move()[0]
         decision = state.decision(seat)
         assert all(action in space for action in decision.actions)
-        state.apply(seat, GAME.heuristic(state, seat, rng) if seat == 1 else rng.choice(decision.actions))
+        state.apply(seat, GAME.learning.heuristic(state, seat, rng) if seat == 1 else rng.choice(decision.actions))

@@ -58,7 +58,7 @@ def test_every_logged_kind_has_a_sample():
 
 @pytest.mark.parametrize("kind", sorted(SAMPLES))
 def test_every_kind_has_a_readable_sentence(kind):
-    assert_readable(GAME.describe_event(SAMPLES[kind]))
+    assert_readable(GAME.presentation.describe_event(SAMPLES[kind]))
 
 
 @pytest.mark.parametrize("kind, text", [
@@ -76,14 +76,14 @@ def test_every_kind_has_a_readable_sentence(kind):
     ("round_limit", "The round limit (40 rounds) is reached: the game ends without a winner"),
 ])
 def test_exact_sentences(kind, text):
-    assert GAME.describe_event(SAMPLES[kind]) == text
+    assert GAME.presentation.describe_event(SAMPLES[kind]) == text
 
 
 def test_a_private_part_is_told_only_to_its_seat():
     entry = SAMPLES["give"]
     public = {k: v for k, v in entry.items() if k != "private"}
-    assert GAME.describe_event(public) == "Seat 2 puts a face-down Public Works card into the common space"
-    assert GAME.describe_event(entry).endswith(f"; you put {GAME.tables.name['university']} there")
+    assert GAME.presentation.describe_event(public) == "Seat 2 puts a face-down Public Works card into the common space"
+    assert GAME.presentation.describe_event(entry).endswith(f"; you put {GAME.tables.name['university']} there")
 
 
 @pytest.mark.parametrize("players, seed", [(2, 1), (3, 2), (4, 3), (5, 4), (6, 5)])
@@ -93,13 +93,13 @@ def test_random_games_read_without_raw_data(players, seed):
     assert set(e["event"] for e in state.log) <= LOGGED
     for seat in [None, *range(players)]:
         for entry in state.log_for(seat):
-            text = GAME.describe_event(entry)
+            text = GAME.presentation.describe_event(entry)
             assert_readable(text, players)
             assert ("; you " in text) == ("private" in entry), text
 
 
 def test_every_action_reads_without_raw_data():
-    words = {GAME.describe_action(action) for action in GAME.enumerate_actions(4)}
+    words = {GAME.presentation.describe_action(action) for action in GAME.learning.enumerate_actions(4)}
     for text in words:
         assert_readable(text)
     assert "Draw from the Public Works pile" in words

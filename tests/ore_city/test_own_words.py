@@ -11,7 +11,7 @@ from .helpers import GAME
 
 # Issue 53: what is not the game's own words (as tests/server/test_words.py).
 # A prompt is not a heading: neither a place or card (the glossary's names) nor an action's name (§6).
-HEADINGS = {entry.name for entry in GAME.glossary} | {
+HEADINGS = {entry.name for entry in GAME.presentation.glossary} | {
     "Construction", "Book-closing", "Accomplishment", "Exchange", "Flush", "Pass"}
 
 
@@ -25,7 +25,7 @@ def test_prompts_say_what_to_do_and_labels_start_as_sentences(players, seed):
 @pytest.mark.parametrize("players, seed", [(3, 5), (5, 9)])
 def test_every_string_a_view_holds_has_a_name_in_words(players, seed):
     # rulebook: 5.4. Public Information (what each seat's tables show)
-    names = GAME.value_names()
+    names = GAME.presentation.value_names()
     for index, state in enumerate(random_positions(GAME, players, seed, {"round_limit": 12})):
         if index % 7 and state.to_move():
             continue  # every 7th position and the last: the same strings recur
@@ -35,7 +35,7 @@ def test_every_string_a_view_holds_has_a_name_in_words(players, seed):
 
 def test_card_types_and_phases_are_named_as_the_rulebook_names_them():
     # rulebook: 3. Components
-    names = GAME.value_names()
+    names = GAME.presentation.value_names()
     assert names["public_works"] == "Public Works" and names["residential"] == "Residential"
     assert names["exchange_take"] == "Exchange, taking cards"
     assert names["small_factory"] == "Small Factory"

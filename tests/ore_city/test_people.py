@@ -37,33 +37,33 @@ def test_a_whole_seeded_game_reads_without_ids_or_seat_0():
     while state.to_move():
         seat = state.to_move()[0]
         for action in state.decision(seat).actions:
-            assert_for_people(GAME.describe_action(action), players)
+            assert_for_people(GAME.presentation.describe_action(action), players)
         if decision % 25 == 0:
             for viewer in (None, *range(players)):
-                assert_for_people(GAME.render_text(state.view(viewer)), players)
-                for words in board_texts(GAME.render_board(state.view(viewer))):
+                assert_for_people(GAME.presentation.render_text(state.view(viewer)), players)
+                for words in board_texts(GAME.presentation.render_board(state.view(viewer))):
                     assert_for_people(words, players)
         state.apply(seat, rng.choice(state.decision(seat).actions))
         decision += 1
     for viewer in (None, *range(players)):
-        assert_for_people(GAME.render_text(state.view(viewer)), players)
+        assert_for_people(GAME.presentation.render_text(state.view(viewer)), players)
         for entry in state.log_for(viewer):
-            assert_for_people(GAME.describe_event(entry), players)
+            assert_for_people(GAME.presentation.describe_event(entry), players)
 
 
 def test_a_sentence_names_the_players():
     entry = {"event": "construct", "seat": 0, "card": "single_house", "count": 2, "space": 1, "cost": 0,
              "gains": {"1": 2}}
     with naming(["Ann", "Bob", "Cy"]):
-        assert GAME.describe_event(entry) == \
+        assert GAME.presentation.describe_event(entry) == \
             "Ann constructs 2 copies of Single House in Bob's construction space at no cost; Bob earns 2G"
 
 
 def test_a_board_and_its_text_name_the_players():
     state = table(3, hands={0: ["park"], 1: ["highway"]}, spaces={1: [("single_house", 1)]})
     with naming(["Ann", "Bob", "Cy"]):
-        markup = GAME.render_board(state.view(0))
-        text = GAME.render_text(state.view(0))
+        markup = GAME.presentation.render_board(state.view(0))
+        text = GAME.presentation.render_text(state.view(0))
     words = " ".join(board_texts(markup))
     assert "Ann (you) · vermilion takes an action" in words and "Bob" in words and "Cy" in words
     assert "Construct Park in Bob's space" in words  # the menu's words (describe_action)
@@ -74,9 +74,9 @@ def test_a_board_and_its_text_name_the_players():
 def test_the_board_and_the_menu_word_an_action_alike():
     # One wording: the board's hint for a construction is the menu's label (describe_action), cost added.
     state = table(2, hands={0: ["park"]}, spaces={1: [("single_house", 1)]})
-    root = ET.fromstring(GAME.render_board(state.view(0)))
+    root = ET.fromstring(GAME.presentation.render_board(state.view(0)))
     hints = {node.find(f"{NS}title").text for node in root.iter() if node.get("data-actions")}
-    constructions = [GAME.describe_action(a) for a in state.decision(0).actions if a.kind == "construct"]
+    constructions = [GAME.presentation.describe_action(a) for a in state.decision(0).actions if a.kind == "construct"]
     assert "Construct Park in Seat 1's space" in constructions
     for label in constructions:
         assert any(f"{label} (0G)" in hint for hint in hints), label

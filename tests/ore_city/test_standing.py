@@ -18,11 +18,11 @@ def heuristic_game(players: int, seed: int, options=None):
     """A seeded game of heuristic bots to its end, with the round and standing at every decision."""
     state = GAME.new_state(players, seed, options)
     rng = Rng(seed)
-    seen = [(GAME.round_of(state), GAME.standing(state))]
+    seen = [(GAME.presentation.round_of(state), GAME.presentation.standing(state))]
     while state.to_move():
         seat = state.to_move()[0]
-        state.apply(seat, GAME.heuristic(state, seat, rng))
-        seen.append((GAME.round_of(state), GAME.standing(state)))
+        state.apply(seat, GAME.learning.heuristic(state, seat, rng))
+        seen.append((GAME.presentation.round_of(state), GAME.presentation.standing(state)))
     return state, seen
 
 
@@ -44,8 +44,8 @@ def test_a_round_limit_ends_in_its_last_round():
     while state.to_move():
         seat = state.to_move()[0]
         state.apply(seat, rng.choice(state.decision(seat).actions))
-        assert 1 <= GAME.round_of(state) <= 4
-    assert state.log[-1]["event"] == "round_limit" and GAME.round_of(state) == 4
+        assert 1 <= GAME.presentation.round_of(state) <= 4
+    assert state.log[-1]["event"] == "round_limit" and GAME.presentation.round_of(state) == 4
 
 
 @pytest.mark.parametrize("players, seed", [(2, 1), (4, 3), (6, 5)])
@@ -64,9 +64,9 @@ def test_gains_name_the_seats_own_vp_coins_and_technology():
     state = table(2, hands={0: ["university"], 1: []}, spaces={0: [("small_store", 0)]}, coins=[15, 0])
     before = state.view(0)
     act(state, "accomplish:university")
-    assert GAME.gains(before, state.view(0)) == "+3 VP, −12G"
-    assert GAME.gains(before, before) == ""
-    assert GAME.gains(state.view(None), state.view(None)) == ""
+    assert GAME.presentation.gains(before, state.view(0)) == "+3 VP, −12G"
+    assert GAME.presentation.gains(before, before) == ""
+    assert GAME.presentation.gains(state.view(None), state.view(None)) == ""
 
 
 def test_gains_name_the_technology_a_book_closing_acquires():
@@ -74,4 +74,4 @@ def test_gains_name_the_technology_a_book_closing_acquires():
     state = table(2, hands={0: [], 1: []}, spaces={0: [("wind_turbine", 0)]})
     before = state.view(0)
     act(state, "book_close")
-    assert GAME.gains(before, state.view(0)) == "+1 technology"
+    assert GAME.presentation.gains(before, state.view(0)) == "+1 technology"

@@ -18,7 +18,7 @@ def play(state, rng, heuristic_seats=()):
     while state.to_move():
         seat = state.to_move()[0]
         if seat in heuristic_seats:
-            action = GAME.heuristic(state, seat, rng)
+            action = GAME.learning.heuristic(state, seat, rng)
         else:
             action = rng.choice(state.decision(seat).actions)
         state.apply(seat, action)
@@ -109,7 +109,7 @@ def test_progress_moves_from_the_first_round_before_anyone_scores():
 
 def test_every_statistic_has_a_label_in_words():
     # What the results screen shows: names from the data for VP by Public Work, no keys.
-    labels = {key: GAME.statistic_label(key) for key in GAME.new_state(3, 1).statistics()}
+    labels = {key: GAME.presentation.statistic_label(key) for key in GAME.new_state(3, 1).statistics()}
     assert labels["score_win"] == "Win (first to 10 VP)"
     assert labels["vp_police_station"] == "VP from Police Station"
     assert labels["book_closings"] == "Book-closings"

@@ -55,7 +55,7 @@ def test_typing_a_number_plays_its_action_and_the_list_is_grouped_by_kind(two_de
     terminal.show(seat)
     text = out.getvalue()
     assert all(f"\n      {kind_heading(a.kind)}" in text for _, a in menu)  # a heading per kind
-    assert f"{number:>3}  {state.game.describe_action(action)}" in text
+    assert f"{number:>3}  {state.game.presentation.describe_action(action)}" in text
     assert not terminal.play(seat, str(len(menu) + 100000))
     assert "no choice has the number" in out.getvalue()
     assert terminal.play(seat, str(number))

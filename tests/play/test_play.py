@@ -181,7 +181,7 @@ def test_question_and_a_name_shows_its_glossary_entries(tmp_path, monkeypatch) -
     entries = [Entry("card:single_house", "Single House", "building card", "Pays 1 coin a turn.", "RECONSTRUCTED"),
                Entry("card:small_house", "Small House", "building card", "Pays 2 coins.", "PUBLISHED"),
                Entry("space:shaft", "Shaft", "mine space", "Miners dig here.")]
-    monkeypatch.setitem(load_game("pit-lamps").__dict__, "glossary", Glossary(entries))
+    monkeypatch.setitem(load_game("pit-lamps").presentation.__dict__, "glossary", Glossary(entries))
     game, out = table("you,random", Script(["? single  HOUSE", "? house", "? castle"], then=None), tmp_path)
     game.run()
     text = " ".join(out.getvalue().split())

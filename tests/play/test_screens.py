@@ -60,7 +60,7 @@ def test_a_choice_with_a_number_is_typed_as_its_words_with_spaces_or_colons(name
     typed = set()
     for game, _, menu in decisions(name, 300):
         for _, action in menu:
-            said = game.describe_action(action)
+            said = game.presentation.describe_action(action)
             numbers = re.findall(r"\d+", said)
             if not numbers:
                 continue
@@ -71,7 +71,7 @@ def test_a_choice_with_a_number_is_typed_as_its_words_with_spaces_or_colons(name
                     typed.add(action.kind)
                 except IllegalAction as refused:
                     assert "fits " in str(refused) and "its number" in str(refused)  # several choices fit
-            alike = [other for _, other in menu if game.describe_action(other).casefold() == said.casefold()]
+            alike = [other for _, other in menu if game.presentation.describe_action(other).casefold() == said.casefold()]
             if len(alike) == 1:
                 assert typed_action(game, menu, said) == action, said  # as it is listed
     assert BY_NUMBER[name] <= typed
@@ -106,7 +106,7 @@ def test_a_long_list_of_choices_is_paged_below_the_whole_board(name: str, width:
     terminal, console = screen(state, seat, width=width, height=height)
     terminal.show(seat)
     lines = [line.rstrip() for line in console.export_text().splitlines()]
-    board = [line.rstrip() for line in game.render_text(state.view(seat)).splitlines()]
+    board = [line.rstrip() for line in game.presentation.render_text(state.view(seat)).splitlines()]
     assert [line for line in board if len(line) <= width and line not in lines] == []  # no table header wrapped
     first = next(i for i, line in enumerate(lines) if re.match(rf" *{menu[0][0]}  \S", line))
     assert lines.index(board[0]) < first
@@ -118,6 +118,7 @@ def test_a_long_list_of_choices_is_paged_below_the_whole_board(name: str, width:
     assert 0 < len(shown) < len(menu)
     terminal.show_more()
     page_two = console.export_text()
-    number, action = next((n, a) for n, a in menu if n not in shown and f"{n:>3}  {game.describe_action(a)}" in page_two)
+    said = game.presentation.describe_action
+    number, action = next((n, a) for n, a in menu if n not in shown and f"{n:>3}  {said(a)}" in page_two)
     assert "Page 2 of" in page_two and terminal.play(seat, str(number))
     assert state.history[-1][:2] == (seat, action)

@@ -6,10 +6,11 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 from headframe.engine import IllegalAction, OptionError, Rng, game_names, load_game
-from headframe.engine.game import rank_rewards
+from headframe.engine.learning import rank_rewards
 from headframe.rl import aec_env, single_agent_env
 
-GAMES = [name for name in game_names() if load_game(name).has_observation() and load_game(name).has_action_space()]
+GAMES = [name for name in game_names()
+         if load_game(name).learning.has_observation() and load_game(name).learning.has_action_space()]
 TABLES = [(name, players) for name in GAMES for players in load_game(name).players]
 
 
@@ -27,7 +28,7 @@ def test_aec_env_passes_pettingzoo_api_and_seed_tests(name: str, players: int) -
 @pytest.mark.filterwarnings("ignore::UserWarning")
 @pytest.mark.parametrize(("name", "players"), TABLES)
 def test_single_agent_env_passes_gymnasium_check_env(name: str, players: int) -> None:
-    opponents = "heuristic" if load_game(name).has_heuristic() else "random"
+    opponents = "heuristic" if load_game(name).learning.has_heuristic() else "random"
     check_env(single_agent_env(name, players, opponents, options=short(name), illegal_reward=-1.0,
                                render_mode="ansi"))
 
@@ -95,7 +96,7 @@ def test_sealed_bids_are_asked_seat_by_seat_and_stay_hidden() -> None:
     bid = env.infos["player_0"]["legal_actions"][0]
     env.step(bid)
     assert env.agent_selection == "player_1"
-    layout = game.observation_layout(2)
+    layout = game.learning.observation_layout(2)
     mine = env.observe("player_0")["observation"]
     theirs, *_ = env.last()
     assert mine[layout.slice("my_bid")].sum() == 1.0 and mine[layout.slice("sealed")].tolist() == [1.0, 0.0]
@@ -130,7 +131,7 @@ def test_bad_settings_are_refused() -> None:
 def test_render_shows_the_selected_seats_view() -> None:
     env = aec_env("pit-lamps", 2, render_mode="ansi")
     env.reset(seed=2)
-    assert env.render() == load_game("pit-lamps").render_text(env.game_state.view(0))
+    assert env.render() == load_game("pit-lamps").presentation.render_text(env.game_state.view(0))
 
 
 def test_single_agent_env_plays_a_whole_game_with_masks() -> None:
@@ -179,12 +180,12 @@ def test_pit_lamps_encoding_is_the_same_in_any_world_the_seat_cannot_tell_apart(
     vectors = set()
     while not state.is_over():
         for seat in range(players):
-            vector = game.encode_observation(state.view(seat))
-            assert len(vector) == game.observation_layout(players).size
-            assert vector == game.encode_observation(state.determinize(seat, rng).view(seat))
-        vectors.add(tuple(game.encode_observation(state.view(0))))
+            vector = game.learning.encode_observation(state.view(seat))
+            assert len(vector) == game.learning.observation_layout(players).size
+            assert vector == game.learning.encode_observation(state.determinize(seat, rng).view(seat))
+        vectors.add(tuple(game.learning.encode_observation(state.view(0))))
         seat = state.to_move()[0]
         state.apply(seat, rng.choice(state.decision(seat).actions))
     assert len(vectors) > 5  # positions differ, and so do their encodings
     with pytest.raises(ValueError, match="spectator"):
-        game.encode_observation(state.view(None))
+        game.learning.encode_observation(state.view(None))

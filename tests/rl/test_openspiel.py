@@ -9,7 +9,7 @@ import pytest
 from headframe.engine import HeadframeError, game_names, load_game
 from headframe.rl.openspiel import register
 
-GAMES = [name for name in game_names() if load_game(name).has_action_space()]
+GAMES = [name for name in game_names() if load_game(name).learning.has_action_space()]
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -62,7 +62,7 @@ def test_observation_tensors_are_the_games_encoding_of_the_view(name: str) -> No
     headframe = load_game(name)
     players = max(headframe.players)
     game = pyspiel.load_game(register(name), {"players": players})
-    layout = headframe.observation_layout(players)
+    layout = headframe.learning.observation_layout(players)
     assert game.observation_tensor_shape() == [len(layout)]
     state = game.new_initial_state()
     rng = np.random.RandomState(1)
@@ -71,7 +71,7 @@ def test_observation_tensors_are_the_games_encoding_of_the_view(name: str) -> No
             break
         state.apply_action(rng.choice(state.legal_actions()))
     for player in range(players):
-        expected = headframe.encode_observation(state.state.view(player))
+        expected = headframe.learning.encode_observation(state.state.view(player))
         assert np.array_equal(np.asarray(state.observation_tensor(player), np.float32), np.float32(expected))
     observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False))
     observer.set_from(state, 0)

@@ -25,7 +25,7 @@ ROOT = Path(__file__).parents[2]
 
 def lamps_header(game_name: str = "pit-lamps", actions: int | None = None) -> PolicyHeader:
     game = load_game("pit-lamps")
-    return PolicyHeader(game_name, 2, game.observation_layout(2).size, actions or len(game.action_space(2)),
+    return PolicyHeader(game_name, 2, game.learning.observation_layout(2).size, actions or len(game.learning.action_space(2)),
                         (8,), "tanh")
 
 
@@ -46,7 +46,7 @@ def sampled_decisions(game, players: int, count: int):
     """Information sets and their observation and mask, at decisions with a
     choice of seeded random games."""
     samples, seed = [], 0
-    space = game.action_space(players)
+    space = game.learning.action_space(players)
     while len(samples) < count:
         state, rng = game.new_state(players, seed), Rng(seed)
         while not state.is_over() and len(samples) < count:
@@ -54,7 +54,7 @@ def sampled_decisions(game, players: int, count: int):
             actions = state.decision(seat).actions
             if len(actions) > 1:
                 info = InformationSet(state, seat, Rng(seed))
-                observation = np.asarray(game.encode_observation(info.view), np.float32)
+                observation = np.asarray(game.learning.encode_observation(info.view), np.float32)
                 mask = np.frombuffer(space.mask(actions), np.int8).astype(bool)
                 samples.append((info, observation, mask))
             state.apply(seat, rng.choice(actions))
@@ -121,7 +121,7 @@ def test_numpy_chooses_what_maskable_ppo_predicts(trained, monkeypatch) -> None:
     monkeypatch.chdir(models)
     game = load_game("pit-lamps")
     agent = make_agent("policy:path=lamps.safetensors", game)
-    space = game.action_space(2)
+    space = game.learning.action_space(2)
     samples = sampled_decisions(game, 2, 40)
     for info, observation, mask in samples:
         predicted, _ = model.predict(observation, action_masks=mask, deterministic=True)
@@ -141,7 +141,7 @@ def test_other_architectures_export_and_choose_alike(tmp_path, monkeypatch) -> N
     monkeypatch.chdir(tmp_path)
     export_policy(model, "relu.safetensors", "pit-lamps", 2)
     game = load_game("pit-lamps")
-    agent, space = make_agent("policy:path=relu.safetensors", game), game.action_space(2)
+    agent, space = make_agent("policy:path=relu.safetensors", game), game.learning.action_space(2)
     for info, observation, mask in sampled_decisions(game, 2, 30):
         predicted, _ = model.predict(observation, action_masks=mask, deterministic=True)
         assert space.index(agent.choose(info)) == int(predicted)

@@ -391,12 +391,12 @@ def check_no_leaks(record: dict, messages: list[dict]) -> int:
             assert set(message) == STATE_KEYS
             assert message["view"] == view
             assert message["log"] == json.loads(json.dumps(state.log_for(seat, message["log_start"])))
-            assert message["log_text"] == [game.describe_event(e) for e in message["log"]]
+            assert message["log_text"] == [game.presentation.describe_event(e) for e in message["log"]]
             decision = view.get("decision")
-            assert message["labels"] == ([game.describe_action(game.parse_action(a)) for a in decision["actions"]]
+            assert message["labels"] == ([game.presentation.describe_action(game.parse_action(a)) for a in decision["actions"]]
                                          if decision else [])
             assert message["action_ids"] == ([game.parse_action(a).id for a in decision["actions"]] if decision else [])
-            assert message["board"] == (game.render_board(view) if game.has_board() else None)
+            assert message["board"] == (game.presentation.render_board(view) if game.presentation.has_board() else None)
             assert message["can_undo"] in undo_states(record, state, seat, until)
             for seat_info in message["seats"]:
                 assert set(seat_info) == {"seat", "name", "controller", "agent", "claimed", "connected", "person_seat",

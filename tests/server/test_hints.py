@@ -57,7 +57,7 @@ def test_a_seat_gets_the_bots_choices_with_their_shares(http) -> None:
     labels = dict(zip(state["action_ids"], state["labels"]))
     assert 1 <= len(choices) <= 3 and all(choice["id"] in labels for choice in choices)
     assert all(choice["label"] == labels[choice["id"]] for choice in choices)
-    assert all(isinstance(choice["why"], str) for choice in choices)  # what it gains or costs (Game.gains)
+    assert all(isinstance(choice["why"], str) for choice in choices)  # what it gains or costs (game.presentation.gains)
     shares = [choice["share"] for choice in choices]
     assert shares == sorted(shares, reverse=True) and 0 < sum(shares) <= 1
 

@@ -15,9 +15,9 @@ def test_catalog_lists_every_game_with_its_options_and_agents(http):
         game = load_game(name)
         assert entry["players"] == list(game.players) and entry["title"] == game.title
         assert [o["name"] for o in entry["options"]] == [o["name"] for o in game.Options.describe()]
-        assert "random" in entry["agents"] and ("heuristic" in entry["agents"]) == game.has_heuristic()
+        assert "random" in entry["agents"] and ("heuristic" in entry["agents"]) == game.learning.has_heuristic()
         assert entry["summary"] == game.summary and entry["short_options"] == game.short_options
-        assert entry["board"] == game.has_board()
+        assert entry["board"] == game.presentation.has_board()
 
 
 def test_games_created_without_a_think_time_take_the_servers(http, server):

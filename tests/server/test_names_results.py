@@ -72,7 +72,7 @@ def test_the_glossary_route_serves_each_games_entries_and_refuses_unknown_games(
     for name in game_names():
         response = http.get(f"/api/rules/{name}/glossary")
         assert response.status_code == 200, (name, response.text)
-        assert response.json() == json.loads(json.dumps(load_game(name).glossary.to_json()))
+        assert response.json() == json.loads(json.dumps(load_game(name).presentation.glossary.to_json()))
         assert "max-age" in response.headers["cache-control"]
         for entry in response.json():
             assert set(entry) == {"key", "name", "kind", "text", "source", "rulings", "printed"}
@@ -107,7 +107,7 @@ def test_a_finished_games_results_hold_each_seats_score_parts_tiebreak_and_lengt
     final = load_game("pit-lamps").replay(http.get(f"/api/games/{game_id}/record").json())
     result, statistics = final.result(), final.statistics()
     parts = [key for key in statistics if key.startswith("score_")]
-    assert results["parts"] == [load_game("pit-lamps").statistic_label(key) for key in parts] == ["Digs", "Bids"]
+    assert results["parts"] == [load_game("pit-lamps").presentation.statistic_label(key) for key in parts] == ["Digs", "Bids"]
     assert [seat["name"] for seat in results["seats"]] == ["Ann", "Bob"]
     for seat in results["seats"]:
         index = seat["seat"]

@@ -27,9 +27,9 @@ def test_each_seats_boards_through_a_game_are_rebuilt_from_their_patches(name):
     for _ in range(30):
         seat = state.to_move()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
-        drawn_together = Board.cut_all(game.render_boards(state.view(None), [state.view(0), state.view(1)]))
+        drawn_together = Board.cut_all(game.presentation.render_boards(state.view(None), [state.view(0), state.view(1)]))
         for viewer, drawn in enumerate(drawn_together):  # as the board workers draw them
-            assert drawn.svg == game.render_board(state.view(viewer))
+            assert drawn.svg == game.presentation.render_board(state.view(viewer))
             for bases in (1, 2):
                 held = kept[viewer][:bases]
                 patch = drawn.patch_from(*held) if held else None

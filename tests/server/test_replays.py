@@ -44,9 +44,9 @@ def test_finished_game_record_and_frames(server, http):
         assert frame["views"] == [json.loads(json.dumps(state.view(s))) for s in range(2)]
         assert frame["spectator"] == json.loads(json.dumps(state.view(None)))
         with naming(overview["names"]):  # drawn with the record's seat names
-            assert frame["texts"][0] == game.render_text(frame["views"][0])
-            assert frame["boards"] == [game.render_board(view) for view in frame["views"]]  # every seat's board
-            assert frame["spectator_board"] == game.render_board(frame["spectator"])
+            assert frame["texts"][0] == game.presentation.render_text(frame["views"][0])
+            assert frame["boards"] == [game.presentation.render_board(view) for view in frame["views"]]  # every seat's board
+            assert frame["spectator_board"] == game.presentation.render_board(frame["spectator"])
         assert "Heuristic bot" in frame["spectator_board"] and "Seat 2" not in frame["spectator_board"]
         assert frame["log_length"] == len(state.log)
     assert http.get(f"/api/games/{game_id}/replay/{overview['steps'] + 1}").status_code == 404

@@ -210,7 +210,7 @@ def test_text_pictures_are_drawn_from_the_seats_own_view(http, running):
         picture = http.get(f"/api/games/{game_id}/text", headers=headers).json()
         assert picture["seat"] == seat
         state = http.get(f"/api/games/{game_id}/state", headers=headers).json()
-        assert picture["text"] == game.render_text(state["view"])
+        assert picture["text"] == game.presentation.render_text(state["view"])
     assert http.get(f"/api/games/{game_id}/text", headers=bearer("C" * 22)).status_code == 403
 
 

@@ -66,8 +66,8 @@ def test_a_step_is_the_learners_view_board_and_log_and_its_comment(http) -> None
             view = state.view(learner)
             assert frame["view"] == view
             with naming(tutorial.names):
-                assert frame["board"] == game.render_board(view, narrow)
-                assert frame["log"] == [game.describe_event(entry) for entry in state.log_for(learner)]
+                assert frame["board"] == game.presentation.render_board(view, narrow)
+                assert frame["log"] == [game.presentation.describe_event(entry) for entry in state.log_for(learner)]
             if step == len(tutorial.steps):
                 assert frame["lesson"] is None and frame["seat"] is None
                 continue

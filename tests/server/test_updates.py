@@ -13,6 +13,7 @@ import pytest
 
 from headframe.engine import load_game
 from headframe.engine.people import naming
+from headframe.engine.presentation import Shown
 from headframe.server.pictures import Pictures
 
 from .conftest import STATE_KEYS, LiveServer, Seat, check_no_leaks, create, play
@@ -89,7 +90,7 @@ def threaded_server(db_url):
 
 
 def test_a_board_like_the_last_one_sent_is_not_sent_again(threaded_server, monkeypatch):
-    monkeypatch.setattr(type(PIT_LAMPS), "render_board", lambda self, view, narrow=False: "<svg/>")
+    monkeypatch.setattr(Shown, "render_board", lambda self, view, narrow=False: "<svg/>")
     with httpx.Client(base_url=threaded_server.url, timeout=30) as http:
         game_id, tokens = hot_seat(http)
 
@@ -115,7 +116,7 @@ async def move(client: Seat, seat: int, ref) -> None:
 
 
 def test_a_slow_board_holds_up_neither_the_server_nor_the_order_of_updates(threaded_server, monkeypatch):
-    drawn = PIT_LAMPS.render_board
+    drawn = PIT_LAMPS.presentation.render_board
     slow = {"first seat": False}  # from when on the first seat's boards take a second
 
     def slow_for_the_first_seat(self, view, narrow=False):
@@ -123,7 +124,7 @@ def test_a_slow_board_holds_up_neither_the_server_nor_the_order_of_updates(threa
             time.sleep(1.0)  # in the drawing thread: the event loop goes on
         return drawn(view, narrow)
 
-    monkeypatch.setattr(type(PIT_LAMPS), "render_board", slow_for_the_first_seat)
+    monkeypatch.setattr(Shown, "render_board", slow_for_the_first_seat)
     with httpx.Client(base_url=threaded_server.url, timeout=30) as http:
         game_id, tokens = hot_seat(http)
 
@@ -162,13 +163,13 @@ def test_a_slow_board_holds_up_neither_the_server_nor_the_order_of_updates(threa
 
 
 def test_a_connection_that_closes_while_its_board_is_drawn_leaves_it_to_the_next(threaded_server, monkeypatch):
-    drawn = PIT_LAMPS.render_board
+    drawn = PIT_LAMPS.presentation.render_board
 
     def slow(self, view, narrow=False):
         time.sleep(0.5)
         return drawn(view, narrow)
 
-    monkeypatch.setattr(type(PIT_LAMPS), "render_board", slow)
+    monkeypatch.setattr(Shown, "render_board", slow)
     with httpx.Client(base_url=threaded_server.url, timeout=30) as http:
         game_id, tokens = hot_seat(http)
 
@@ -193,7 +194,7 @@ async def drawn_by(pictures: Pictures, view: dict) -> str | None:
 def test_boards_drawn_in_processes_or_a_thread_are_the_games_own():
     view = PIT_LAMPS.new_state(2, 7).view(0)
     with naming(("Ann", "Bob")):
-        expected = PIT_LAMPS.render_board(view)
+        expected = PIT_LAMPS.presentation.render_board(view)
     assert asyncio.run(drawn_by(Pictures(1), view)) == expected
     assert asyncio.run(drawn_by(Pictures(0), view)) == expected  # the fallback: a thread
 
@@ -212,7 +213,7 @@ def test_the_boards_of_a_states_seats_are_drawn_together_each_as_its_own():
             await asyncio.to_thread(pictures.close)
 
     with naming(names):
-        expected = [game.render_board(view, narrow=True) for view in views]
+        expected = [game.presentation.render_board(view, narrow=True) for view in views]
     assert [board.svg for board in asyncio.run(drawn())] == expected
 
 

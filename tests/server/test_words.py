@@ -220,7 +220,7 @@ def test_the_terminals_rules_print_every_ruling_as_plain_text(name) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_hints_why_is_the_games_own_words(name) -> None:
-    # issue 53: a hint's line of why (Game.gains of the seat's view before and after its choice)
+    # issue 53: a hint's line of why (game.presentation.gains of the seat's view before and after its choice)
     game = load_game(name)
     said = set()
     for index, state in enumerate(random_positions(game, game.players[0], 53, game.short_options)):
@@ -230,6 +230,6 @@ def test_a_hints_why_is_the_games_own_words(name) -> None:
         for action in state.decision(seat).actions[:4]:
             after = state.clone()
             after.apply(seat, action)
-            said.add(game.gains(state.view(seat), after.view(seat)))
+            said.add(game.presentation.gains(state.view(seat), after.view(seat)))
     assert len(said) > 3  # it says something, and not always the same
     assert offences((f"{name} hint", text) for text in said) == []

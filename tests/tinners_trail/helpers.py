@@ -108,6 +108,6 @@ def sampled(state, rng, every: int):
         if state.is_over():
             return
         seat = state.to_move()[0]
-        action = GAME.heuristic(state, seat, rng) if count % 2 else rng.choice(state.decision(seat).actions)
+        action = GAME.learning.heuristic(state, seat, rng) if count % 2 else rng.choice(state.decision(seat).actions)
         state.apply(seat, action)
         count += 1

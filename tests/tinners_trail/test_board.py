@@ -34,8 +34,8 @@ def group_of(root: ET.Element, **attributes) -> ET.Element:
 
 def check_picture(state, seat):
     view = state.view(seat)
-    picture = GAME.render_board(view)
-    assert GAME.render_board(view) == picture
+    picture = GAME.presentation.render_board(view)
+    assert GAME.presentation.render_board(view) == picture
     root = parse(picture)
     drawn = clickable_ids(root)
     assert len(drawn) == len(set(drawn))  # each action in one place
@@ -45,7 +45,7 @@ def check_picture(state, seat):
     assert on_board <= set(drawn)
     if seat is not None:
         world = state.determinize(seat, Rng(seat + 11))
-        assert GAME.render_board(world.view(seat)) == picture
+        assert GAME.presentation.render_board(world.view(seat)) == picture
     return drawn
 
 
@@ -68,7 +68,7 @@ def test_a_mine_shows_in_its_area_in_the_owners_colour():
     state = new(3, seed=2)
     actions_phase(state, pending=[0, 1, 2], money=[20, 20, 20])
     play(state, "build_mine:redruth", "bid:3", "drop_out", "drop_out")
-    root = parse(GAME.render_board(state.view(None)))
+    root = parse(GAME.presentation.render_board(state.view(None)))
     redruth = group_of(root, data_area="redruth")
     box = redruth.find(".//svg:rect", NS)
     assert box.get("stroke") == seat_colour(0)
@@ -80,14 +80,14 @@ def test_a_mine_shows_in_its_area_in_the_owners_colour():
 def test_area_clicks_build_mines_and_adits_sit_on_borders():
     state = new(3, seed=3)
     actions_phase(state, pending=[0, 1, 2], money=[20, 20, 20])
-    root = parse(GAME.render_board(state.view(0)))
+    root = parse(GAME.presentation.render_board(state.view(0)))
     truro = group_of(root, data_area="truro")
     assert "build_mine:truro" in truro.get("data-actions").split()
     assert "Build a mine in Truro: auction it (the winner spends 2 TP)" in truro.find("svg:title", NS).text  # the menu's words
     border = group_of(root, data_border="truro-falmouth")
     assert border.get("data-actions") == "build_adit:truro-falmouth"
     play(state, "build_adit:truro-falmouth")
-    root = parse(GAME.render_board(state.view(None)))
+    root = parse(GAME.presentation.render_board(state.view(None)))
     built = group_of(root, data_border="truro-falmouth")
     assert built.get("data-actions") is None and "Adit between Truro and Falmouth" in built.find("svg:title", NS).text
 
@@ -95,12 +95,12 @@ def test_area_clicks_build_mines_and_adits_sit_on_borders():
 def test_steam_pumps_and_investment_boxes_are_clickable():
     state = new(3, seed=4)
     actions_phase(state, pending=[0, 1, 2], money=[20, 20, 20])
-    root = parse(GAME.render_board(state.view(0)))
+    root = parse(GAME.presentation.render_board(state.view(0)))
     assert "improve_steam_pumps:0" in clickable_ids(root)
     state.step, state.turn = "invest", 2
     state.investments[1][0] = [1]
     state._decisions = {}
-    root = parse(GAME.render_board(state.view(state.to_move()[0])))
+    root = parse(GAME.presentation.render_board(state.view(state.to_move()[0])))
     ids = clickable_ids(root)
     assert {"invest:0", "invest:1", "invest:2", "invest:3"} <= set(ids) and "invest:4" not in ids  # £20 at most
     cubes = [e for e in root.iter(f"{{{NS['svg']}}}rect") if e.get("fill") == seat_colour(1)]
@@ -116,11 +116,11 @@ def test_examples_are_saved_for_people_to_look_at():
         if state.step == "auction" and "auction" not in saved or state.turn == 3 and "turn3" not in saved:
             name = "auction" if state.step == "auction" else "turn3"
             seat = state.to_move()[0]
-            (ARTIFACTS / f"tinners-trail-{name}.svg").write_text(GAME.render_board(state.view(seat)))
+            (ARTIFACTS / f"tinners-trail-{name}.svg").write_text(GAME.presentation.render_board(state.view(seat)))
             saved.append(name)
         seat = state.to_move()[0]
-        state.apply(seat, GAME.heuristic(state, seat, rng))
-    (ARTIFACTS / "tinners-trail-over.svg").write_text(GAME.render_board(state.view(None)))
+        state.apply(seat, GAME.learning.heuristic(state, seat, rng))
+    (ARTIFACTS / "tinners-trail-over.svg").write_text(GAME.presentation.render_board(state.view(None)))
     assert sorted(saved) == ["auction", "turn3"]
     for path in ARTIFACTS.glob("tinners-trail-*.svg"):
         parse(path.read_text())

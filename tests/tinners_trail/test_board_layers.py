@@ -20,8 +20,8 @@ def test_every_audiences_board_is_the_one_drawn_for_it_alone_through_a_whole_gam
         for state in sampled(GAME.new_state(players, seed=20 + players), Rng(players), every):
             views = [state.view(audience) for audience in audiences]
             for narrow in (False, True):
-                together = ["".join(parts) for parts in GAME.render_boards(views[0], views, narrow)]
-                assert together == [GAME.render_board(view, narrow) for view in views]
+                together = ["".join(parts) for parts in GAME.presentation.render_boards(views[0], views, narrow)]
+                assert together == [GAME.presentation.render_board(view, narrow) for view in views]
 
 
 def test_what_the_seats_share_is_drawn_once(monkeypatch):
@@ -30,5 +30,5 @@ def test_what_the_seats_share_is_drawn_once(monkeypatch):
     monkeypatch.setattr(board_panels, "time_track", lambda *args: drawn.append(1) or time_track(*args))
     state = GAME.new_state(4, seed=3)
     views = [state.view(audience) for audience in (None, 0, 1, 2, 3)]
-    assert len(GAME.render_boards(views[0], views)) == 5
+    assert len(GAME.presentation.render_boards(views[0], views)) == 5
     assert len(drawn) == 1

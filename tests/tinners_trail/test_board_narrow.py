@@ -43,9 +43,9 @@ def boards():
     while not state.is_over():
         seat = state.to_move()[0]
         if state.step not in found:
-            found[state.step] = (seat, ET.fromstring(GAME.render_board(state.view(seat), narrow=True)))
+            found[state.step] = (seat, ET.fromstring(GAME.presentation.render_board(state.view(seat), narrow=True)))
         state.apply(seat, rng.choice(state.decision(seat).actions))
-    found["over"] = (None, ET.fromstring(GAME.render_board(state.view(None), narrow=True)))
+    found["over"] = (None, ET.fromstring(GAME.presentation.render_board(state.view(None), narrow=True)))
     assert {"actions", "auction", "invest", "prospect"} <= set(found)
     return found
 

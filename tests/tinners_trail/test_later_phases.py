@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from headframe.games.tinners_trail.prospecting import roll
+from headframe.games.tinners_trail.scoring import cubes_in_own_mines, victory_points
 
 from .helpers import ScriptedDice, T, actions_phase, area, die, ids, new, play
 
@@ -53,7 +54,7 @@ def test_investment_costs_and_vp():
     state = new(2)
     state.investments[0][5] = [0]
     state.investments[3][0] = [0, 1]
-    assert state.victory_points() == [39, 3]
+    assert victory_points(state) == [39, 3]
 
 
 def test_only_the_current_turns_row():
@@ -257,7 +258,7 @@ def test_tie_breaks_money_then_cubes_then_order():
     state.mine[camborne] = 0
     state.copper[camborne], state.tin[camborne] = 2, 1
     result = state.result()
-    assert state.cubes_in_own_mines() == [3, 0, 0]
+    assert cubes_in_own_mines(state) == [3, 0, 0]
     assert result.ranking == (1, 2, 3) and result.tiebreak == "the most tin and copper cubes left in the areas of one's mines"
 
     state.mine[camborne] = -1

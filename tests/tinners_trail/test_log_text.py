@@ -57,7 +57,7 @@ def test_every_logged_kind_has_a_sample():
 
 @pytest.mark.parametrize("kind", sorted(SAMPLES))
 def test_every_kind_has_a_readable_sentence(kind):
-    assert_readable(GAME.describe_event(SAMPLES[kind]))
+    assert_readable(GAME.presentation.describe_event(SAMPLES[kind]))
 
 
 @pytest.mark.parametrize("kind, text", [
@@ -75,7 +75,7 @@ def test_every_kind_has_a_readable_sentence(kind):
     ("game_over", "Game over: Seat 1 has 18 VP, Seat 2 18 VP, Seat 3 8 VP"),
 ])
 def test_exact_sentences(kind, text):
-    assert GAME.describe_event(SAMPLES[kind]) == text
+    assert GAME.presentation.describe_event(SAMPLES[kind]) == text
 
 
 @pytest.mark.parametrize("players, seed", [(2, 1), (3, 2), (4, 3)])
@@ -85,11 +85,11 @@ def test_random_games_read_without_raw_data(players, seed):
     assert set(e["event"] for e in state.log) <= LOGGED
     for seat in [None, *range(players)]:
         for entry in state.log_for(seat):
-            assert_readable(GAME.describe_event(entry), players)
+            assert_readable(GAME.presentation.describe_event(entry), players)
 
 
 def test_every_action_reads_without_raw_data():
-    words = {GAME.describe_action(action) for action in GAME.enumerate_actions(4)}
+    words = {GAME.presentation.describe_action(action) for action in GAME.learning.enumerate_actions(4)}
     for text in words:
         assert_readable(text)
     assert "Build an adit between St Just and St Ives (3 TP)" in words  # rulebook: E. Build Adit
@@ -108,6 +108,6 @@ def test_every_prompt_says_what_to_do_and_every_label_reads_as_a_choice():
         assert decision.prompt[0].isupper() and decision.prompt not in places, decision.prompt
         assert " " in decision.prompt, decision.prompt  # a sentence, not a name
         for action in decision.actions:
-            label = GAME.describe_action(action)
+            label = GAME.presentation.describe_action(action)
             assert label[0].isupper() or label[0] in "£0123456789", label
         state.apply(seat, rng.choice(decision.actions))

@@ -18,7 +18,7 @@ def played(players: int, seed: int):
     while not state.is_over():
         seat = state.to_move()[0]
         decision = state.decision(seat)
-        state.apply(seat, GAME.heuristic(state, seat, rng) if step % 3 else rng.choice(decision.actions))
+        state.apply(seat, GAME.learning.heuristic(state, seat, rng) if step % 3 else rng.choice(decision.actions))
         states.append(state.clone())
         step += 1
     return states
@@ -28,11 +28,11 @@ def played(players: int, seed: int):
 def test_the_turn_never_goes_back_and_the_standing_ends_as_the_result(players, seed):
     # rulebook: Game Play (four turns); End of the Game
     states = played(players, seed)
-    turns = [GAME.round_of(state) for state in states]
+    turns = [GAME.presentation.round_of(state) for state in states]
     assert turns[0] == 1 and turns[-1] == GAME.tables.turns == 4
     assert turns == sorted(turns)
     final = states[-1]
-    assert GAME.standing(final) == list(final.result().scores) == final.statistics()["vp"]
+    assert GAME.presentation.standing(final) == list(final.result().scores) == final.statistics()["vp"]
 
 
 def test_a_finished_games_scores_are_the_rulebooks_count_of_the_investment_display():
@@ -57,9 +57,9 @@ def test_gains_say_the_seats_own_amounts_that_changed():
     seat = state.to_move()[0]
     before = state.view(seat)
     play(state, "sell_pasties")
-    assert GAME.gains(before, state.view(seat)) == "+£1, 1 TP spent"
-    assert GAME.gains(before, before) == ""
-    assert GAME.gains(state.view(None), state.view(None)) == ""
+    assert GAME.presentation.gains(before, state.view(seat)) == "+£1, 1 TP spent"
+    assert GAME.presentation.gains(before, before) == ""
+    assert GAME.presentation.gains(state.view(None), state.view(None)) == ""
 
 
 def test_gains_over_a_whole_game_name_only_amounts():
@@ -67,7 +67,7 @@ def test_gains_over_a_whole_game_name_only_amounts():
     said = set()
     for before, after in zip(states, states[1:]):
         for seat in range(3):
-            said.add(GAME.gains(before.view(seat), after.view(seat)))
+            said.add(GAME.presentation.gains(before.view(seat), after.view(seat)))
     said.discard("")
     assert said and all(text[0] in "+−0123456789" for text in said)
     assert any("VP" in text for text in said) and any("copper cube" in text or "tin cube" in text for text in said)

@@ -17,7 +17,7 @@ def play_out(state, rng, heuristic_seats=()):
     while state.to_move():
         seat = state.to_move()[0]
         if seat in heuristic_seats:
-            action = GAME.heuristic(state, seat, rng)
+            action = GAME.learning.heuristic(state, seat, rng)
         else:
             action = rng.choice(state.decision(seat).actions)
         state.apply(seat, action)

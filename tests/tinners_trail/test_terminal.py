@@ -22,11 +22,11 @@ def pictures(players: int, seed: int):
     step = 0
     while not state.is_over():
         seat = state.to_move()[0]
-        yield state, GAME.render_text(state.view(seat))
+        yield state, GAME.presentation.render_text(state.view(seat))
         decision = state.decision(seat)
-        state.apply(seat, GAME.heuristic(state, seat, rng) if step % 3 else rng.choice(decision.actions))
+        state.apply(seat, GAME.learning.heuristic(state, seat, rng) if step % 3 else rng.choice(decision.actions))
         step += 1
-    yield state, GAME.render_text(state.view(None))
+    yield state, GAME.presentation.render_text(state.view(None))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

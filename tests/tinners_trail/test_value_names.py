@@ -9,7 +9,7 @@ from .helpers import GAME
 
 
 def test_every_string_of_every_view_has_a_name_for_people():
-    names = GAME.value_names()
+    names = GAME.presentation.value_names()
     seen = {value for state in random_positions(GAME, 4, 11) for viewer in (None, *range(state.players))
             for value in shown(state.view(viewer))}
     assert badly_named(sorted(seen), names) == []
@@ -18,4 +18,4 @@ def test_every_string_of_every_view_has_a_name_for_people():
 
 
 def test_an_adit_is_named_by_the_areas_it_joins():
-    assert GAME.value_names()["truro-falmouth"] == "Truro–Falmouth"
+    assert GAME.presentation.value_names()["truro-falmouth"] == "Truro–Falmouth"

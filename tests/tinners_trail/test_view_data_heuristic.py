@@ -102,7 +102,7 @@ def test_every_ruling_is_listed():
 
 def test_render_text_shows_the_board():
     state = random_game(4, 6, stop=25)
-    text = GAME.render_text(state.view(state.to_move()[0]))
+    text = GAME.presentation.render_text(state.view(state.to_move()[0]))
     for words in ("Ore prices", "Camborne", "Players", "Order of play", "External investments", "turn"):
         assert words in text
 
@@ -110,11 +110,11 @@ def test_render_text_shows_the_board():
 def test_every_event_and_action_has_words():
     state = random_game(4, 7)
     for entry in state.log_for(0):
-        assert GAME.describe_event(entry) != entry["event"]
+        assert GAME.presentation.describe_event(entry) != entry["event"]
     for kind in GAME.Action.kinds():
         assert kind in {a.kind for _, a, _ in state.history} or kind in ("drop_out", "stop_pumping", "build_train")
     for _, action, _ in state.history:
-        assert GAME.describe_action(action)
+        assert GAME.presentation.describe_action(action)
 
 
 def test_decision_limit_holds_for_random_games():
@@ -174,23 +174,23 @@ def test_game_class_is_exported():
 def test_statistics_progress_and_evaluate():
     state = new(3, seed=2)
     assert state.progress() == 0.0
-    assert GAME.evaluate(state) == [0.5, 0.5, 0.5]  # nobody ahead yet: all tied
+    assert GAME.learning.evaluate(state) == [0.5, 0.5, 0.5]  # nobody ahead yet: all tied
     state.held_tin = [3, 0, 0]
-    assert GAME.evaluate(state) == [1.0, 0.25, 0.25]
+    assert GAME.learning.evaluate(state) == [1.0, 0.25, 0.25]
     finished = random_game(3, 2)
     assert finished.progress() == 100.0
     stats = finished.statistics()
     assert stats["vp"] == list(finished.result().scores)
     sold = sum(e["tin"][0] for e in finished.log if e["event"] == "sell_ore")
     assert stats["tin_sold"][0] == sold
-    assert GAME.has_heuristic()
+    assert GAME.learning.has_heuristic()
     middle = random_game(3, 2, stop=60)
     assert 0 < middle.progress() < 100
 
 
 def test_action_space_holds_every_legal_action():
     for players in (2, 4):
-        space = GAME.action_space(players)
+        space = GAME.learning.action_space(players)
         state = new(players, seed=8)
         rng = Rng(8)
         while not state.is_over():
@@ -198,4 +198,4 @@ def test_action_space_holds_every_legal_action():
             actions = state.decision(seat).actions
             assert all(action in space for action in actions)
             state.apply(seat, rng.choice(actions))
-        assert GAME.describe_action(space.action(len(space) - 1))
+        assert GAME.presentation.describe_action(space.action(len(space) - 1))

@@ -15,4 +15,4 @@ class HeuristicAgent:
         self.rng = Rng(seed)
 
     def choose(self, info: InformationSet) -> Action:
-        return self.game.heuristic(info.sample_world(self.rng), info.seat, self.rng)
+        return self.game.learning.heuristic(info.sample_world(self.rng), info.seat, self.rng)

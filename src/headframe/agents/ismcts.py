@@ -60,10 +60,10 @@ class ISMCTSAgent:
         self.time_s = time_s
         self.exploration = exploration
         self.depth = depth
-        self.use_heuristic = rollout == "heuristic" or (rollout == "auto" and game.has_heuristic())
+        self.use_heuristic = rollout == "heuristic" or (rollout == "auto" and game.learning.has_heuristic())
         self.widening = widening or 0.0
         self.bias = bias
-        self.guided = game.has_heuristic() and bool(bias or self.widening)
+        self.guided = game.learning.has_heuristic() and bool(bias or self.widening)
         self.early_stop = early_stop
         budgets = {"iters": iters, "time": time_s}
         self.spec = "ismcts:" + ",".join(f"{key}={value}" for key, value in budgets.items() if value is not None)
@@ -93,7 +93,7 @@ class ISMCTSAgent:
         return root
 
     def rollout_depth(self, players: int) -> int:
-        return self.depth or self.game.search_depth(players)
+        return self.depth or self.game.learning.search_depth(players)
 
     def _stop(self, root: Node, iterations: int, start: float) -> bool:
         """Out of time, or the choice is decided: no action can overtake the most
@@ -125,7 +125,7 @@ class ISMCTSAgent:
             present = [action for action in legal if action in children]
             for action in present:
                 children[action].available += 1
-            preferred = self.game.heuristic(world, seat, rng) if self.guided else None
+            preferred = self.game.learning.heuristic(world, seat, rng) if self.guided else None
             if len(present) < len(legal) and len(present) < self._width(node.visits):
                 action = self._expansion(legal, children, preferred)
                 node = children[action] = Node(seat)
@@ -177,9 +177,9 @@ class ISMCTSAgent:
                 break
             seat = to_move[0] if len(to_move) == 1 else rng.choice(to_move)
             if heuristic:
-                action = game.heuristic(world, seat, rng)
+                action = game.learning.heuristic(world, seat, rng)
             else:
                 action = rng.choice(world.decision(seat).actions)
             world.play(seat, action)
             steps += 1
-        return game.evaluate(world)
+        return game.learning.evaluate(world)

@@ -220,8 +220,8 @@ class PolicyAgent:
     def choose(self, info: InformationSet) -> Action:
         header = self.network.header
         players = info.view["player_count"]
-        space = self.game.action_space(players)
-        observation = np.asarray(self.game.encode_observation(info.view), np.float32)
+        space = self.game.learning.action_space(players)
+        observation = np.asarray(self.game.learning.encode_observation(info.view), np.float32)
         if (observation.shape[0], len(space)) != (header.observation_size, header.actions):
             raise AgentSpecError(f"{self.spec} was trained on another table ({header.players} players: observation "
                                  f"{header.observation_size}, {header.actions} actions; this one, {players} players: "

@@ -108,7 +108,7 @@ def _settings(name: str, settings: dict[str, str], game: Game, limits: SpecLimit
         return _policy_settings(settings, game, limits)
     if settings:
         raise AgentSpecError(f"agent {name!r} takes no settings")
-    if name == "heuristic" and not game.has_heuristic():
+    if name == "heuristic" and not game.learning.has_heuristic():
         raise AgentSpecError(f"{game.title} has no heuristic policy")
     return {}
 
@@ -123,7 +123,7 @@ def _check_text(spec: Any) -> None:
 
 
 def _agents_allowed(game: Game, limits: SpecLimits) -> str:
-    heuristic = ["heuristic"] if game.has_heuristic() else []
+    heuristic = ["heuristic"] if game.learning.has_heuristic() else []
     return ", ".join(["random", *heuristic, f"ismcts (settings: {', '.join(ISMCTS_KEYS)})", _policy_usage(limits)])
 
 
@@ -144,7 +144,7 @@ def _ismcts_settings(settings: dict[str, str], game: Game, limits: SpecLimits) -
     if unknown:
         raise AgentSpecError(f"ismcts takes {', '.join(ISMCTS_KEYS)}; not {', '.join(unknown)}")
     values = {key: _ismcts_value(key, text, limits) for key, text in settings.items()}
-    if values.get("rollout") == "heuristic" and not game.has_heuristic():
+    if values.get("rollout") == "heuristic" and not game.learning.has_heuristic():
         raise AgentSpecError(f"{game.title} has no heuristic policy for rollouts")
     return values
 
@@ -206,7 +206,7 @@ def _policy_settings(settings: dict[str, str], game: Game, limits: SpecLimits) -
         raise AgentSpecError(f"a policy is {_policy_usage(limits)}, with nothing else")
     if "path" in settings and not limits.paths:
         raise AgentSpecError("policy:path= is for local play only: here, name a policy with policy:name=NAME")
-    if not game.has_observation() or not game.has_action_space():
+    if not game.learning.has_observation() or not game.learning.has_action_space():
         raise AgentSpecError(f"{game.title} declares no observation encoding or action space")
     from .policy import find_policy, policy_file  # numpy and safetensors: only when asked for
 

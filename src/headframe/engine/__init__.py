@@ -15,9 +15,11 @@ from .errors import (
 )
 from .game import Game
 from .glossary import Entry, Glossary
+from .learning import Learning
 from .observation import ObservationLayout, ObservationWriter
 from .options import Options, option
 from .people import naming, seat_colour, seat_colour_name, seat_label, seat_number
+from .presentation import Presentation
 from .records import comments_at, load_record, parse_record, save_record
 from .registry import game_names, load_game, load_position, register, replay
 from .result import Result
@@ -27,8 +29,9 @@ from .state import POSITION_FORMAT, RECORD_FORMAT, Decision, State
 
 __all__ = [
     "Action", "ActionSpace", "ComponentError", "Decision", "Entry", "Game", "Glossary", "HeadframeError", "IllegalAction",
+    "Learning",
     "MalformedAction", "ObservationLayout", "ObservationWriter", "OptionError", "Options", "POSITION_FORMAT", "PositionError",
-    "RECORD_FORMAT", "RecordError", "Result", "Rng", "Ruling", "State", "UnknownGame",
+    "Presentation", "RECORD_FORMAT", "RecordError", "Result", "Rng", "Ruling", "State", "UnknownGame",
     "comments_at", "game_names", "load_game", "load_position", "load_record", "naming", "option", "parse_record",
     "register", "replay", "save_record", "seat_colour", "seat_colour_name", "seat_label", "seat_number",
 ]

@@ -1,6 +1,6 @@
 """What each card, tile, building and space of a game does, in the game's words:
 the text a board's `<title>`, the page's detail panel and the terminal's
-`? name` show. A game lists its entries (`Game.explanations`), built from its
+`? name` show. A game lists its entries (`game.presentation.explanations`), built from its
 component data, each with the source label of that data, so a reconstructed
 card never passes for the printed one: its detail panel points to the game's
 Sources page (issue 53), while the text itself stays the game's own words."""

@@ -1,8 +1,8 @@
 """Flat numeric observations for learners: a documented layout of named fields,
 and a writer that fills a vector field by field from a seat's view.
 
-A game declares its layout with `Game.observation_layout(players, options)` and
-fills it in `Game.encode_observation(view)`; the view is the only input, so an
+A game declares its layout with `game.learning.observation_layout(players, options)` and
+fills it in `game.learning.encode_observation(view)`; the view is the only input, so an
 encoding can hold nothing the seat may not know."""
 
 from __future__ import annotations

@@ -92,7 +92,7 @@ def rebuild(record: Any, game: Game, upto: int | None = None) -> State:
     check_rules_version(game, record.get("rules_version", 1), "record", RecordError)
     for index, comment in enumerate(record.get("comments", [])):
         element = comment.get("element")
-        if element is not None and element not in game.glossary:
+        if element is not None and element not in game.presentation.glossary:
             raise RecordError(f"comments[{index}].element: {element!r} is nothing on {game.title}'s board")
     try:
         state = game.new_state(record["players"], record["seed"], record.get("options"))

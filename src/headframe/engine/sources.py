@@ -95,7 +95,7 @@ def sources(game) -> list[Source]:
     """Every ruling of `game` (a Game), in order, with the glossary entries and the table's
     options that cite it."""
     cited: dict[str, list[str]] = {}
-    for entry in game.glossary:
+    for entry in game.presentation.glossary:
         for ruling_id in entry.rulings:
             cited.setdefault(ruling_id, []).append(entry.name)
     for option in game.Options.describe():

@@ -4,9 +4,11 @@ owes which decision.
 A game subclasses `State`, declares its data as ``__slots__`` (plain data only:
 ints, strings, bools, None, lists and string-keyed dicts, so that a clone is one
 `marshal` round trip, or a copy of each field as deep as its declared shape
-(`SHAPES`, engine/shapes.py), and a position is plain JSON), and implements the hooks:
+(`SHAPES`, engine/shapes.py), and a position is plain JSON), and names the hooks
+(each a function of the state, usually the rules chapter's own: `observe = view.observe`):
 
-    setup()                      deal and place everything for a new game
+    setup()                      deal and place everything for a new game (the
+                                 engine then runs the flow to the first decision)
     flow                         the game's turn structure (engine.flow.Flow), which
                                  gives the next three; or write them by hand:
     to_move() -> tuple[int]      the seats that owe a decision now (empty: over)

@@ -17,7 +17,7 @@ from typing import Any
 FACE_DOWN = "#6b5b4b"
 
 
-# A narrow board (`Game.render_board(view, narrow=True)`) is for a phone in either
+# A narrow board (`game.presentation.render_board(view, narrow=True)`) is for a phone in either
 # orientation: at most NARROW_WIDTH units wide, no text under NARROW_TEXT units, so
 # fitted to a 390 px phone's width its smallest text reads over 11 CSS px.
 NARROW_WIDTH = 400

@@ -125,7 +125,7 @@ class Tutorial:
         if chosen not in decision.actions:
             return Answer(False, f"That is not a move you can make now. {decision.prompt}")
         with naming(self.names):
-            chosen_words, wanted_words = (self.game.describe_action(a) for a in (chosen, wanted.action))
+            chosen_words, wanted_words = (self.game.presentation.describe_action(a) for a in (chosen, wanted.action))
         return Answer(False, f"You chose: {chosen_words}. This step asks for: {wanted_words}. "
                              f"{wanted.refusal or GENERIC_REFUSAL}")
 
@@ -272,7 +272,7 @@ class _Citations:
                 raise TutorialError(f"{where}.rules: {reference!r} is cited by no step nor the opening")
             self.cited.setdefault(reference, self.known[reference])
         element = item.get("element")
-        if element is not None and (not isinstance(element, str) or element not in self.game.glossary):
+        if element is not None and (not isinstance(element, str) or element not in self.game.presentation.glossary):
             raise TutorialError(f"{where}.element: {element!r} is nothing on {self.game.title}'s board")
         return Lesson(text, tuple(rules), element)
 

@@ -51,6 +51,14 @@ class Phrasebook:
             raise ValueError(f"{self.title} has no words for a {action.kind!r} action")
         return words(tables, action)
 
+    # A game's presentation declares these (engine/presentation.py): the same, from the game.
+
+    def describe_event(self, game: Any, entry: dict[str, Any]) -> str:
+        return self.event(game.tables, entry)
+
+    def describe_action(self, game: Any, action: Any) -> str:
+        return self.action(game.tables, action)
+
 
 def who(entry: dict[str, Any]) -> str:
     """The entry's seat as people count it: "Seat 1" for seat 0."""

@@ -5,7 +5,7 @@
     register_all()
     game = pyspiel.load_game("headframe_ore_city", {"players": 4})
 
-Actions are the game's fixed integer action space (`Game.action_space`).
+Actions are the game's fixed integer action space (`game.learning.action_space`).
 Chance is sampled inside the engine's own RNG (SAMPLED_STOCHASTIC), seeded by
 the `seed` parameter and the number of states created. The `options` parameter
 is the game's options as JSON text (`'{"round_limit": 8}'`; default: none set). Simultaneous sealed
@@ -28,7 +28,8 @@ import numpy as np
 import pyspiel
 
 from headframe.engine import OptionError, Rng, game_names, jsontext, load_game
-from headframe.engine.game import Game, rank_rewards
+from headframe.engine.game import Game
+from headframe.engine.learning import rank_rewards
 from headframe.engine.observation import ObservationLayout
 from headframe.engine.state import State
 
@@ -51,7 +52,7 @@ def _game_type(game: Game) -> pyspiel.GameType:
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
-        provides_observation_tensor=game.has_observation(),
+        provides_observation_tensor=game.learning.has_observation(),
         parameter_specification={"players": min(game.players), "seed": 0, "options": "{}"},
     )
 
@@ -65,7 +66,7 @@ class SpielGame(pyspiel.Game):
         self.seed = int(params.get("seed", 0))
         self.options = _options(self.headframe, params.get("options", "{}"))
         self.created = 0
-        self.space = self.headframe.action_space(self.players)
+        self.space = self.headframe.learning.action_space(self.players)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.space),
             max_chance_outcomes=0,
@@ -84,9 +85,9 @@ class SpielGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> Observer:
         perfect_recall = iig_obs_type is None or iig_obs_type.perfect_recall
-        if perfect_recall or not self.headframe.has_observation():
+        if perfect_recall or not self.headframe.learning.has_observation():
             return Observer(perfect_recall)
-        return Observer(False, self.headframe.observation_layout(self.players, self.options))
+        return Observer(False, self.headframe.learning.observation_layout(self.players, self.options))
 
 
 def _options(game: Game, text: str) -> Any:
@@ -131,7 +132,7 @@ class SpielState(pyspiel.State):
         # OpenSpiel reads an action back from its string, so each must be unique: two copies
         # of a card read alike in words, never in their ids.
         chosen = self.space.action(action)
-        return f"{chosen.id}: {self.state.game.describe_action(chosen)}"
+        return f"{chosen.id}: {self.state.game.presentation.describe_action(chosen)}"
 
     def is_terminal(self) -> bool:
         return self.state.is_over()
@@ -171,7 +172,7 @@ class Observer:
 
     def set_from(self, state: SpielState, player: int) -> None:
         if self.tensor.size:
-            self.tensor[:] = state.state.game.encode_observation(state.state.view(player))
+            self.tensor[:] = state.state.game.learning.encode_observation(state.state.view(player))
 
     def string_from(self, state: SpielState, player: int) -> str:
         view = json.dumps(state.state.view(player), sort_keys=True, separators=(",", ":"))
@@ -188,4 +189,4 @@ def register(name: str) -> str:
 
 
 def register_all() -> list[str]:
-    return [register(name) for name in game_names() if load_game(name).has_action_space()]
+    return [register(name) for name in game_names() if load_game(name).learning.has_action_space()]

@@ -14,7 +14,7 @@ from gymnasium import spaces
 from gymnasium.logger import warn
 
 from headframe.engine import Action, Game, IllegalAction, OptionError, Rng, State, load_game
-from headframe.engine.game import rank_rewards
+from headframe.engine.learning import rank_rewards
 
 REWARDS = ("ranking", "score")
 RENDER_MODES = ("ansi",)
@@ -39,14 +39,14 @@ class Table:
         self.game = load_game(game) if isinstance(game, str) else game
         if reward not in REWARDS:
             raise OptionError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
-        if not self.game.has_observation() or not self.game.has_action_space():
+        if not self.game.learning.has_observation() or not self.game.learning.has_action_space():
             raise OptionError(f"{self.game.title} declares no observation encoding or action space yet")
         probe = self.game.new_state(players, 0, options)  # checks players and options
         self.players = players
         self.options = probe.options
         self.reward = reward
-        self.space = self.game.action_space(players)
-        self.layout = self.game.observation_layout(players, self.options)
+        self.space = self.game.learning.action_space(players)
+        self.layout = self.game.learning.observation_layout(players, self.options)
         self.observation_space = spaces.Box(-np.inf, np.inf, (self.layout.size,), np.float32)
         self.mask_space = spaces.Box(0, 1, (len(self.space),), np.int8)
         self.action_space = spaces.Discrete(len(self.space))
@@ -65,7 +65,7 @@ class Table:
         return self.game.new_state(self.players, seed, self.options)
 
     def vector(self, view: dict[str, Any]) -> np.ndarray:
-        encoded = self.game.encode_observation(view)
+        encoded = self.game.learning.encode_observation(view)
         if len(encoded) != self.layout.size:
             raise ValueError(f"{self.game.title} encoded {len(encoded)} values, its layout holds {self.layout.size}")
         return np.asarray(encoded, dtype=np.float32)
@@ -105,4 +105,4 @@ class Table:
         if render_mode is None:
             warn("render() was called without a render_mode; make the environment with render_mode='ansi'")
             return None
-        return self.game.render_text(view)
+        return self.game.presentation.render_text(view)

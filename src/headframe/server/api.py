@@ -104,7 +104,7 @@ class Control(Strict):
 
 # --- the WebSocket protocol (live.py) -------------------------------------------------
 
-Layout = Literal["wide", "narrow"]  # a board's layout: "narrow" for phones (Game.render_board)
+Layout = Literal["wide", "narrow"]  # a board's layout: "narrow" for phones (game.presentation.render_board)
 
 
 class Hello(Strict):

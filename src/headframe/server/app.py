@@ -364,11 +364,11 @@ def _page(html: str) -> HTMLResponse:
 
 def _catalog_entry(name: str, config: ServerConfig) -> dict[str, Any]:
     game = load_game(name)
-    agents = [a for a in AGENT_NAMES if a != "heuristic" or game.has_heuristic()]
+    agents = [a for a in AGENT_NAMES if a != "heuristic" or game.learning.has_heuristic()]
     agents += [f"policy:name={policy}" for policy in list_policies(config.models, game)]
     return {"name": game.name, "title": game.title, "summary": game.summary, "players": list(game.players),
             "options": game.Options.describe(), "short_options": game.short_options, "agents": agents,
-            "max_think": config.max_think, "board": game.has_board()}
+            "max_think": config.max_think, "board": game.presentation.has_board()}
 
 
 def _loads(name: str) -> bool:

@@ -424,7 +424,7 @@ class BotPool:
 
     async def _stand_in(self, task: BotTask) -> dict:
         game = load_game(task.game)
-        spec = "heuristic" if game.has_heuristic() else "random"
+        spec = "heuristic" if game.learning.has_heuristic() else "random"
         if task.spec != spec:
             try:
                 return (await self._think(replace(task, spec=spec), self._quick))["action"]

@@ -27,11 +27,11 @@ def add_routes(app: FastAPI, page: Callable[[str], HTMLResponse]) -> None:
     @app.get("/api/rules/{game}/glossary")
     async def glossary(game: str) -> JSONResponse:
         """Every entry of the game's glossary: {key, name, kind, text, source, rulings, printed}; unknown game 404."""
-        return JSONResponse(known_game(game).glossary.to_json(), headers={"Cache-Control": CACHE})
+        return JSONResponse(known_game(game).presentation.glossary.to_json(), headers={"Cache-Control": CACHE})
 
     @app.get("/api/rules/{game}/names")
     async def names(game: str) -> JSONResponse:
-        """What a person calls each string a view of the game may hold ({value: name}, `Game.value_names`):
+        """What a person calls each string a view of the game may hold ({value: name}, `game.presentation.value_names`):
         the tables panel shows names, not ids; unknown game 404."""
         return JSONResponse(value_names(known_game(game)), headers={"Cache-Control": CACHE})
 
@@ -54,7 +54,7 @@ def add_routes(app: FastAPI, page: Callable[[str], HTMLResponse]) -> None:
 
 @cache
 def value_names(game: Game) -> dict[str, str]:
-    return game.value_names()
+    return game.presentation.value_names()
 
 
 @cache

@@ -56,11 +56,11 @@ def still_owes(now: State, before: State, seat: int, decision: Decision) -> bool
 
 
 def why(known: State, seat: int, action: Action) -> str:
-    """What the choice gains or costs the seat (`Game.gains`), played in the world the search
+    """What the choice gains or costs the seat (`game.presentation.gains`), played in the world the search
     was given: one drawn from what the seat knows, never the real hidden state."""
     after = known.clone()
     after.apply(seat, action)
-    return known.game.gains(known.view(seat), after.view(seat))
+    return known.game.presentation.gains(known.view(seat), after.view(seat))
 
 
 def add_routes(app: FastAPI, hub: Hub, auth: Auth, limits: RateLimits) -> None:
@@ -114,7 +114,7 @@ def add_routes(app: FastAPI, hub: Hub, auth: Auth, limits: RateLimits) -> None:
             known = room.game.load_position(world)
             return {"seat": seat, "seconds": hub.config.hint_seconds,
                     "choices": [{"action": action.to_json(), "id": action.id,
-                                 "label": room.game.describe_action(action), "share": round(share, 4),
+                                 "label": room.game.presentation.describe_action(action), "share": round(share, 4),
                                  "why": why(known, seat, action)}
                                 for action, share in actions]}
 

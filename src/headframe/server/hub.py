@@ -293,8 +293,8 @@ class Hub(Wiring):
             if controller == "bot":
                 if seat in room.connected():
                     raise Conflict(f"seat {seat + 1}'s player is still connected")
-                agent = creation.checked_agent(agent or ("heuristic" if room.game.has_heuristic() else "random"), room.game,
-                                               self.agent_limits)
+                fallback = "heuristic" if room.game.learning.has_heuristic() else "random"
+                agent = creation.checked_agent(agent or fallback, room.game, self.agent_limits)
                 values = {"controller": "bot", "agent": agent, "claimed": True}
             else:
                 values = {"controller": "human"}

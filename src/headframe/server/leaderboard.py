@@ -172,7 +172,7 @@ class Ratings:
 
     async def levels(self, game: Game) -> list[dict[str, Any]]:
         """The game's bot levels, weakest first, each with its difficulty and rating."""
-        names = [level for level in LEVELS if level != "heuristic" or game.has_heuristic()]
+        names = [level for level in LEVELS if level != "heuristic" or game.learning.has_heuristic()]
         skills = await asyncio.to_thread(self.store.skills, game.name, [f"bot:{level}" for level in names])
         return [{"agent": level, "name": LEVELS[level], "difficulty": difficulty,
                  "rating": shown(skills.get(f"bot:{level}", DEFAULT).rating)}

@@ -88,7 +88,7 @@ class Board:
 
     @classmethod
     def cut_all(cls, boards: Sequence[Sequence[str]]) -> list[Board]:
-        """Boards given as parts that joined are each board (`Game.render_boards`), in
+        """Boards given as parts that joined are each board (`game.presentation.render_boards`), in
         pieces (in the board workers, which send them so). A part starts a piece, and is
         cut once however many boards hold it: the seats' boards of a state share most."""
         cut: dict[int, tuple[list[str], bytes]] = {}  # by the part's id: every part is held by `boards`

@@ -6,7 +6,7 @@ thread would hold the GIL as long). So boards are drawn in worker processes
 (`board_workers` of them; 0: in a thread, where no process may be started).
 A worker gets plain data, never the state: the views of the seats whose boards
 are wanted, all of one state, with its spectator's view and the seats' names,
-and draws them at once (`Game.render_boards`: a game draws what they share
+and draws them at once (`game.presentation.render_boards`: a game draws what they share
 once). It comes from the bots' forkserver (bots.py), which has imported the
 games. A worker that dies breaks the pool: a fresh one draws the boards again."""
 
@@ -33,7 +33,7 @@ def draw(game: str, shared: dict[str, Any], views: list[dict[str, Any]], names: 
     """The boards of seats' `views` of one state (`shared`: its spectator's), in the
     seats' names, each cut into the pieces its patches are made of (what runs in a worker)."""
     with naming(names):
-        return Board.cut_all(load_game(game).render_boards(shared, views, narrow))
+        return Board.cut_all(load_game(game).presentation.render_boards(shared, views, narrow))
 
 
 def start_board_worker(games: list[str]) -> None:
@@ -44,7 +44,7 @@ def start_board_worker(games: list[str]) -> None:
     for name in game_names():
         try:
             game = load_game(name)
-            if game.has_board():
+            if game.presentation.has_board():
                 view = game.new_state(min(game.players), seed=0).view(None)
                 draw(name, view, [view], (), False)
         except Exception:

@@ -56,9 +56,9 @@ class Replay:
                 "game": game.name, "title": game.title, "steps": self.steps, "players": self.record["players"],
                 "seats": self.record.get("seats"), "names": list(self.names),
                 "actions": [{"step": n, "seat": item["seat"],
-                             "text": game.describe_action(game.parse_action(item["action"]))}
+                             "text": game.presentation.describe_action(game.parse_action(item["action"]))}
                             for n, item in enumerate(self.record["actions"], start=1)],
-                "log": [{"step": step, "entry": entry, "text": game.describe_event(entry)}
+                "log": [{"step": step, "entry": entry, "text": game.presentation.describe_event(entry)}
                         for step, entry in zip(self.log_steps, self.final.log_for(None))],  # the public log
                 "result": self.final.result().to_json() if over else None,
                 "results": results(game, self.final) if over else None,
@@ -76,12 +76,12 @@ class Replay:
         views = [state.view(seat) for seat in range(state.players)]
         spectator = state.view(None)
         def board(view: dict[str, Any]) -> str | None:
-            return self.game.render_board(view, narrow) if self.game.has_board() else None
+            return self.game.presentation.render_board(view, narrow) if self.game.presentation.has_board() else None
         with naming(self.names):
             return {
                 "step": step, "steps": self.steps, "to_move": list(state.to_move()), "log_length": len(state.log),
-                "spectator": spectator, "views": views, "spectator_text": self.game.render_text(spectator),
-                "texts": [self.game.render_text(view) for view in views],
+                "spectator": spectator, "views": views, "spectator_text": self.game.presentation.render_text(spectator),
+                "texts": [self.game.presentation.render_text(view) for view in views],
                 "spectator_board": board(spectator), "boards": [board(view) for view in views],
             }
 

@@ -36,7 +36,7 @@ def results(game: Game, state: State) -> dict[str, Any]:
         parts = [key for key in parts if any(statistics[key])]
     return {
         "score_name": game.score_name,
-        "parts": [game.statistic_label(key) for key in parts],
+        "parts": [game.presentation.statistic_label(key) for key in parts],
         "seats": [{"seat": seat, "name": seat_label(seat), "place": result.ranking[seat], "score": scores[seat],
                    "parts": [statistics[key][seat] for key in parts]}
                   for seat in range(state.players)],
@@ -47,21 +47,21 @@ def results(game: Game, state: State) -> dict[str, Any]:
 
 
 def by_round(game: Game, final: State) -> dict[str, Any] | None:
-    """Each seat's standing (`Game.standing`) at the end of each round (`Game.round_of`), from
+    """Each seat's standing (`game.presentation.standing`) at the end of each round (`game.presentation.round_of`), from
     the finished game replayed: a round ends when the next begins, its scoring done, and the
     last round with the game. None for a game without rounds."""
     state = game.new_state(final.players, final.seed, final.options.to_dict())
-    current = game.round_of(state)
+    current = game.presentation.round_of(state)
     if current is None:
         return None
     standings = []
     for seat, action, _ in final.history:
         state.apply(seat, action)
-        reached = game.round_of(state)
+        reached = game.presentation.round_of(state)
         if reached is not None and reached != current:
-            standings.append({"round": current, "scores": list(game.standing(state))})
+            standings.append({"round": current, "scores": list(game.presentation.standing(state))})
             current = reached
-    standings.append({"round": current, "scores": list(game.standing(state))})
+    standings.append({"round": current, "scores": list(game.presentation.standing(state))})
     return {"name": game.round_name, "standings": standings}
 
 

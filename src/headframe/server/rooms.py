@@ -390,8 +390,8 @@ class Room:
         actions = self.state.decision(seat).actions if "decision" in view else ()
         with naming(names):
             words = {"action_ids": [action.id for action in actions],
-                     "labels": [self.game.describe_action(action) for action in actions],
-                     "log": entries, "log_text": [self.game.describe_event(entry) for entry in entries],
+                     "labels": [self.game.presentation.describe_action(action) for action in actions],
+                     "log": entries, "log_text": [self.game.presentation.describe_event(entry) for entry in entries],
                      "can_undo": seat is not None and self.can_undo(seat)}
         self._words[seat] = (known, names, words)
         return words
@@ -413,7 +413,7 @@ class Room:
 
     def draw_boards(self, seats: Iterable[Audience], narrow: bool) -> None:
         """Start drawing the boards of `seats` whose view changed since theirs was drawn,
-        all at once: a game draws what they share once (`Game.render_boards`)."""
+        all at once: a game draws what they share once (`game.presentation.render_boards`)."""
         names = self.names()
         wanted = [seat for seat in dict.fromkeys(seats) if not self._board_kept(seat, narrow, names)]
         if not wanted:
@@ -422,7 +422,7 @@ class Room:
         futures: list[asyncio.Future[Board | None]] = [loop.create_future() for _ in wanted]
         for seat, future in zip(wanted, futures):
             self._boards[seat, narrow] = (self.known[seat], names, future)
-        if not self.game.has_board():
+        if not self.game.presentation.has_board():
             for future in futures:
                 future.set_result(None)
             return
@@ -445,7 +445,7 @@ class Room:
 
     def _text(self, view: dict[str, Any], names: tuple[str, ...]) -> str:
         with naming(names):
-            return self.game.render_text(view)
+            return self.game.presentation.render_text(view)
 
     def record(self) -> dict[str, Any]:
         record = self.state.record()

@@ -197,7 +197,7 @@ class Timekeeper:
     # --- leaving and coming back ---------------------------------------------
 
     def _stand_in(self, room: Room) -> dict[str, Any]:
-        agent = "heuristic" if room.game.has_heuristic() else "random"
+        agent = "heuristic" if room.game.learning.has_heuristic() else "random"
         return {"controller": "bot", "agent": agent, "claimed": True, "forfeited": True}
 
     async def leave(self, room: Room, seat: int) -> None:

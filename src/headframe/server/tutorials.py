@@ -99,10 +99,10 @@ def frame(name: str, step: int, narrow: bool) -> dict[str, Any]:
         return {
             "step": step, "steps": len(tutorial.steps), "seat": current.seat if current else None, "mine": mine,
             "lesson": lesson(current.lesson) if current else None,
-            "view": view, "board": game.render_board(view, narrow) if game.has_board() else None,
+            "view": view, "board": game.presentation.render_board(view, narrow) if game.presentation.has_board() else None,
             "action_ids": [action.id for action in actions],
-            "labels": [game.describe_action(action) for action in actions],
-            "log": [game.describe_event(entry) for entry in state.log_for(learner)],
+            "labels": [game.presentation.describe_action(action) for action in actions],
+            "log": [game.presentation.describe_event(entry) for entry in state.log_for(learner)],
         }
 
 

@@ -1,23 +1,30 @@
 """Coal Country (Kane Click, Rio Grande Games 2017) for 2 to 4 players, with the
-long game, A Reformed Industry and An Industry Amok."""
+long game, A Reformed Industry and An Industry Amok.
+
+The game declared (issue #55): its rules are the modules named after the rulebook's chapters;
+what shows it (presentation.py) and what learns and searches (learning.py) are loaded only
+by what uses them."""
 
 from __future__ import annotations
 
-from functools import cached_property
-from typing import cast
-
 from headframe.engine import Game
-from headframe.engine import State as EngineState
-from headframe.engine.observation import ObservationLayout
+from headframe.engine.learning import Learning
+from headframe.engine.presentation import Presentation
 
-from . import encoding, glossary, heuristic, hints
-from .actions import CoalAction, every_action
-from .board_narrow import render_board
+from .actions import CoalAction
 from .components import SCHEMA, Tables
 from .options import CoalCountryOptions
 from .state import CoalCountryState
-from .terminal import render_text
-from .text import PHRASEBOOK, value_names
+
+
+def load_presentation() -> Presentation:
+    from .presentation import PRESENTATION  # its board, text and words: loaded by what shows the game
+    return PRESENTATION
+
+
+def load_learning() -> Learning:
+    from .learning import LEARNING  # its action space, observation and heuristic: by what learns or searches
+    return LEARNING
 
 
 class CoalCountry(Game):
@@ -86,61 +93,14 @@ End: inspection, +1 fee per missing utility and refuse, +2 per open tunnel,
 -1 per stored cube, -2 per building; ties go to more mineshaft tiles.
 Variants: A Reformed Industry and An Industry Amok (combinable)."""
 
-    @cached_property
-    def tables(self) -> Tables:
-        return Tables(self.components)
+    Tables = Tables
+    presents = staticmethod(load_presentation)
+    learns = staticmethod(load_learning)
 
     def decision_limit(self, players: int) -> int:
         # per seat and round: 10 placements, 5 exchanges, 1 church, 2 sale, 9 x 4 permit, 2 x 11 cubes,
         # 9 x 2 construction, 5 storage, 1 refuse, 1 report collision: under 110
         return 110 * players * 8
-
-    def heuristic(self, state: EngineState, seat: int, rng):
-        return heuristic.choose(state, seat, rng)
-
-    def evaluate(self, state: EngineState) -> list[float]:
-        return super().evaluate(state) if state.is_over() else heuristic.evaluate(state)
-
-    def enumerate_actions(self, players: int) -> list:
-        return every_action(self.tables)
-
-    def observation_layout(self, players: int, options=None) -> ObservationLayout:
-        """The layout depends on the player count only: options change no field."""
-        layouts = self.__dict__.setdefault("_observation_layouts", {})
-        if players not in layouts:
-            layouts[players] = encoding.layout(self, players)
-        return layouts[players]
-
-    def encode_observation(self, view: dict) -> list[float]:
-        return encoding.encode(self, view)
-
-    def explanations(self):
-        return glossary.explanations(self.components)
-
-    def render_text(self, view: dict) -> str:
-        return render_text(self, view)
-
-    def render_board(self, view: dict, narrow: bool = False) -> str:
-        return render_board(self, view, narrow)
-
-    def describe_event(self, entry: dict) -> str:
-        return PHRASEBOOK.event(self.tables, entry)
-
-    def describe_action(self, action) -> str:
-        return PHRASEBOOK.action(self.tables, action)
-
-    def round_of(self, state: EngineState) -> int | None:
-        return cast(CoalCountryState, state).round
-
-    def standing(self, state: EngineState) -> list[int]:
-        """Money decides the winner (rulebook: End of the Game)."""
-        return list(cast(CoalCountryState, state).cash)
-
-    def gains(self, before: dict, after: dict) -> str:
-        return hints.gains(self.tables.building_names, before, after)
-
-    def value_names(self) -> dict[str, str]:
-        return {**super().value_names(), **value_names(self.tables, self.Options.describe())}
 
 
 __all__ = ["CoalCountry"]

@@ -141,13 +141,14 @@ class RemoveRefuse(CoalAction):
     count: int
 
 
-def every_action(tables) -> list[Action]:
+def every_action(game, players: int) -> list[Action]:
     """Every action the game can ever offer. A mine holds at most the entrance and all 36
     tiles, each next to an earlier one, so a new tile's cell (x, y >= 0) lies within 36 steps
     of the entrance: |x| + y <= 36. Coal held when selling is at most 5 kept in a Coal Shed,
     plus what every tile produces by itself, plus the miners: one of the nine foremen sells,
-    so eight mine the richest tiles, or seven and a Church foreman blesses one of them."""
-    t = tables
+    so eight mine the richest tiles, or seven and a Church foreman blesses one of them. The
+    same at every player count."""
+    t = game.tables
     mine = [0] + [design for stack in t.stacks for design in stack]
     tiles = len(mine)
     richest = sorted((t.yields[design][4] for design in mine), reverse=True)

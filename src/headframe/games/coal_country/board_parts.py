@@ -57,7 +57,7 @@ def _spots(game, view: dict) -> dict[str, list]:
 @cache
 def explanation(game, key: str) -> str:
     """A glossary entry's text for a `<title>`."""
-    return game.glossary[key].title()
+    return game.presentation.glossary[key].title()
 
 
 class Drawing:
@@ -79,7 +79,7 @@ class Drawing:
         `explain` names the glossary entry of the thing drawn face up (its title follows the hint)."""
         actions = self.actions(*keys)
         if actions:
-            hint = hint or "; ".join(self.game.describe_action(a) for a in actions)
+            hint = hint or "; ".join(self.game.presentation.describe_action(a) for a in actions)
         if explain is None:
             return svg.clickable(shape, [a.id for a in actions], hint)
         if hint and hint[-1] not in ".:":

@@ -8,6 +8,7 @@ docs/games/coal-country.md."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from headframe.engine.observation import ObservationLayout, PointOfView
@@ -38,7 +39,13 @@ STOCKPILE = 100  # the coal pieces of the box
 YIELD = 8  # the richest printed yield
 
 
-def layout(game, players: int) -> ObservationLayout:
+def layout(game, players: int, options: Any = None) -> ObservationLayout:
+    """The layout depends on the player count only: options change no field."""
+    return _layout(game, players)
+
+
+@cache
+def _layout(game, players: int) -> ObservationLayout:  # once per game and player count
     tables = game.tables
     n, slots, designs, buildings = players, tables.mine_size, len(tables.design_ids) - 1, len(tables.building_ids)
     reach = slots - 1
@@ -111,7 +118,7 @@ def layout(game, players: int) -> ObservationLayout:
 
 def encode(game, view: dict[str, Any]) -> list[float]:
     pov = PointOfView(view)
-    out = game.observation_layout(pov.players, view["options"]).writer()
+    out = _layout(game, pov.players).writer()
     _encode_round(out, view, pov)
     _encode_seats(game, out, view, pov.rotated(view["players"]))
     _encode_desk(game, out, view)

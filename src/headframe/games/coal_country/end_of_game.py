@@ -77,6 +77,11 @@ def final_result(state) -> Result:
     return Result.rank(list(state.cash), (("the number of placed mineshaft tiles", [len(m) - 1 for m in state.mine]),))
 
 
+def standing(state) -> list[int]:
+    """Each seat's score so far: its money, which decides the winner (COAL-R75)."""
+    return list(state.cash)
+
+
 def statistics(state) -> dict[str, list[int | float]]:
     """Per seat, from the log. The `score_` parts sum to the final cash: starting cash, coal sales,
     fees as penalties, money spent on permits, utility cubes and buildings, and the inspection's

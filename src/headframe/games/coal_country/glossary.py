@@ -44,7 +44,8 @@ def indicator_key(colour: str) -> str:
     return f"indicator:{colour}"
 
 
-def explanations(data: dict) -> Iterator[Entry]:
+def explanations(game) -> Iterator[Entry]:
+    data = game.components
     yield from _tiles(data)
     yield from _buildings(data)
     yield from _spaces(data)

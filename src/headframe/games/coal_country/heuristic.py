@@ -9,12 +9,16 @@ from itertools import chain
 
 from headframe.engine import Rng
 from headframe.engine.actions import offered
-from headframe.engine.game import worth_rewards
+from headframe.engine.learning import worth_rewards
 
+from . import economy
 from .actions import BuildOver, Collide, Done, Place, RemoveRefuse, Sell, Stop
 from .components import FULL, STEP, UTILITIES
+from .construction_company import building_price
 from .economy import coal_price, fee
 from .end_of_game import inspection_fees
+from .mine import cells as mine_cells
+from .mine import openings
 from .permit_office import drawn_tile_key
 from .placement import LOT_SPACES, placed, placement_situation
 
@@ -53,8 +57,8 @@ def _choose(state, seat, kind, actions):
     if kind.startswith("permit"):
         return _permit(state, seat, kind, actions)
     if kind == "construction_build":
-        builds = [a for a in actions if a.kind == "build" and state.building_price(a.building) <= 2]
-        return min(builds, key=lambda a: state.building_price(a.building)) if builds else Stop.of()
+        builds = [a for a in actions if a.kind == "build" and building_price(state, a.building) <= 2]
+        return min(builds, key=lambda a: building_price(state, a.building)) if builds else Stop.of()
     if kind == "construction_over":
         return BuildOver.of(0)
     if kind == "village_store":
@@ -83,7 +87,7 @@ def _plan(state, seat) -> list[tuple[str, int]]:
     for value in state.game.tables.foreman_values[state.options.foreman_values]:
         left[value] += 1
     plan: list[tuple[str, int]] = []
-    fee = state.fee(seat)
+    fee = economy.fee(state, seat)
     cash = state.cash[seat]
 
     def take(location: str, wanted: int) -> None:
@@ -157,7 +161,7 @@ def _round_plan(state, seat) -> tuple[int, list[tuple[str, int]]]:
 def _plan_key(state, seat) -> tuple:
     """All that _plan reads (the cash as the two thresholds it is held to)."""
     options, now, mine = state.options, state.round, state.mine[seat]
-    fee, cash = state.fee(seat), state.cash[seat]
+    fee, cash = economy.fee(state, seat), state.cash[seat]
     return (options.foreman_values, options.rounds - now, now > 1, min(state.refuse[seat], 2), any(state.stacks),
             cash >= 3 * fee, cash >= 4 * fee, options.utility_type_choice,
             not state.closed and bool(state.top_row or state.bottom_row), *state.storage[seat], *state.lots[seat],
@@ -200,7 +204,7 @@ def _buy_cube(state, seat, actions):
 def _permit(state, seat, kind, actions):
     if kind == "permit_permit":
         stacks = [a for a in actions if a.kind == "stack"]
-        affordable = [a for a in stacks if state.cash[seat] >= a.stack * state.fee(seat)]
+        affordable = [a for a in stacks if state.cash[seat] >= a.stack * fee(state, seat)]
         return max(affordable, key=lambda a: a.stack) if affordable else Stop.of()
     if kind == "permit_keep":
         return max(actions, key=lambda a: state.game.tables.design_ids.index(a.design))
@@ -214,7 +218,7 @@ def _tile_place(state, seat, actions):
     choice = memo.get(key)
     if choice is None:
         places = [a for a in actions if a.kind == "place_tile"]
-        cells = state.cells(state.mine[seat])
+        cells = mine_cells(state.mine[seat])
         choice = memo.keep(key, max(places, key=lambda a: _links(state, seat, a, cells)) if places else actions[-1])
     return choice
 
@@ -230,7 +234,7 @@ def _links(state, seat, action, cells: dict[tuple[int, int], int]) -> int:
         other = cells.get((action.x + dx, action.y + dy))
         if other is None:
             open_ends += 1
-        elif state.openings(mine[other]) >> ((direction + 2) % 4) & 1:
+        elif openings(state, mine[other]) >> ((direction + 2) % 4) & 1:
             links += 1 + (other in linked) * 2
     return links * 10 - open_ends * 3 - action.y
 

@@ -26,7 +26,7 @@ def _counts(player: dict) -> list[tuple[str, int]]:
             ("utility cube on its mine tiles", _cubes_on_tiles(player)), ("mineshaft tile", len(player["mine"]) - 1)]
 
 
-def gains(names: dict[str, str], before: dict, after: dict) -> str:
+def gains(game, before: dict, after: dict) -> str:
     """"+$14, −2 coal": what changed in the seat's own holdings; "" when nothing did."""
     seat = after.get("seat")
     if seat is None:
@@ -34,6 +34,6 @@ def gains(names: dict[str, str], before: dict, after: dict) -> str:
     old, new = before["players"][seat], after["players"][seat]
     parts = [_signed(now - then, thing) for (thing, then), (_, now) in zip(_counts(old), _counts(new)) if now != then]
     built = [lot["building"] for was, lot in zip(old["lots"], new["lots"]) if lot["building"] != was["building"]]
-    parts += [f"builds the {names[building]}" for building in built if building]
+    parts += [f"builds the {game.tables.building_names[building]}" for building in built if building]
     text = ", ".join(parts)
     return text[0].upper() + text[1:] if text else ""

@@ -10,21 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from headframe.engine import Result, Rng, State
+from headframe.engine import State
 from headframe.engine.shapes import Shapes
 
-from . import (
-    coal_brokers,
-    construction_company,
-    economy,
-    end_of_game,
-    mine,
-    permit_office,
-    placement,
-    reveal,
-    setup,
-    view,
-)
+from . import end_of_game, reveal, setup, view
 from .flow import FLOW
 
 
@@ -85,95 +74,12 @@ class CoalCountryState(State):
     )
     flow = FLOW
 
-    # --- the engine hooks ---------------------------------------------------------
+    # --- the engine hooks: the rules modules' functions ---------------------------------
 
-    def setup(self) -> None:
-        setup.setup(self)
-
-    def observe(self, seat: int | None) -> dict:
-        return view.observe(self, seat)
-
-    def resample_hidden(self, seat: int, rng: Rng) -> None:
-        view.resample_hidden(self, seat, rng)
-
-    def final_result(self) -> Result:
-        return end_of_game.final_result(self)
-
-    def validate(self) -> None:
-        setup.validate(self)
-
-    def statistics(self) -> dict[str, list[int | float]]:
-        return end_of_game.statistics(self)
-
-    def progress(self) -> float:
-        return reveal.progress(self)
-
-    # --- helpers for agents, tests and tools -----------------------------------------
-
-    @property
-    def steps(self) -> list[str]:
-        return reveal.steps(self)
-
-    def fee(self, seat: int) -> int:
-        return economy.fee(self, seat)
-
-    def player_order(self) -> list[int]:
-        return economy.player_order(self)
-
-    def can_afford(self, seat: int, fees: int) -> bool:
-        return economy.can_afford(self, seat, fees)
-
-    def stockpile(self) -> int:
-        return economy.stockpile(self)
-
-    def coal_price(self) -> int:
-        return economy.coal_price(self)
-
-    def printed(self, seat: int, value: int) -> int:
-        return reveal.printed(self, seat, value)
-
-    def effective(self, seat: int, value: int) -> int:
-        return reveal.effective(self, seat, value)
-
-    def revealed(self, area: str) -> bool:
-        return reveal.revealed(self, area)
-
-    def unplaced(self, seat: int) -> list[int]:
-        return reveal.unplaced(self, seat)
-
-    def placed(self, seat: int) -> list[list]:
-        return placement.placed(self, seat)
-
-    def remaining_values(self, seat: int) -> list[int]:
-        return placement.remaining_values(self, seat)
-
-    def openings(self, tile: list[int]) -> int:
-        return mine.openings(self, tile)
-
-    @staticmethod
-    def cells(tiles: list[list[int]]) -> dict[tuple[int, int], int]:
-        return mine.cells(tiles)
-
-    def connected(self, seat: int) -> set[int]:
-        return mine.connected(self, seat)
-
-    def relink(self) -> None:
-        mine.relink(self)
-
-    def tile_positions(self, seat: int, design: int) -> list[tuple[int, int, int, int]]:
-        return permit_office.tile_positions(self, seat, design)
-
-    def seller_price(self, seat: int, value: int) -> int:
-        return coal_brokers.seller_price(self, seat, value)
-
-    def building_price(self, building: str) -> int:
-        return construction_company.building_price(self, building)
-
-    def unfinished_tunnels(self, seat: int) -> int:
-        return end_of_game.unfinished_tunnels(self, seat)
-
-    def inspection_items(self, seat: int) -> dict[str, int]:
-        return end_of_game.inspection_items(self, seat)
-
-    def inspection_fees(self, seat: int) -> int:
-        return end_of_game.inspection_fees(self, seat)
+    validate = setup.validate  # before `setup` names the function rather than the module
+    setup = setup.setup
+    observe = view.observe
+    resample_hidden = view.resample_hidden
+    final_result = end_of_game.final_result
+    statistics = end_of_game.statistics
+    progress = reveal.progress

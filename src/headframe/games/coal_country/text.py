@@ -250,8 +250,10 @@ def _option_names(options: list[dict]) -> dict[str, str]:
     return {choice: _capital(choice.replace(",", ", ").replace("_", " ")) for choice in coded}
 
 
-def value_names(tables, options: list[dict]) -> dict[str, str]:
-    """What a person calls each code a view holds: steps, stages, foreman places, tunnel openings and options."""
+def value_names(game, glossary_names: dict[str, str]) -> dict[str, str]:
+    """What a person calls each code a view holds: the glossary's names (`glossary_names`), then steps,
+    stages, foreman places, tunnel openings and options."""
+    tables = game.tables
     names = {step: _capital(name) for step, name in STEP_NAMES.items()}
     names |= {stage: _capital(name) for stage, name in STAGE_NAMES.items()}
     names |= SHARED_NAMES
@@ -260,4 +262,4 @@ def value_names(tables, options: list[dict]) -> dict[str, str]:
     names |= {place: _capital(location_name(place)) for place in places}
     openings = ["".join(d for i, d in enumerate("NESW") if mask >> i & 1) for mask in range(1, 16)]
     names |= {letters: _tunnels(letters) for letters in openings}
-    return _option_names(options) | names
+    return {**glossary_names, **(_option_names(game.Options.describe()) | names)}

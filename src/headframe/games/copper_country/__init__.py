@@ -1,24 +1,31 @@
 """Copper Country (CMX Games, 2015) for 2 to 4 players: hire miners, work mine
 sites shift by shift, build company, shaft and hoist houses, and produce the
-most copper before the poor rock runs out."""
+most copper before the poor rock runs out.
+
+The game in one declaration: its rules (the State, the Actions, the component
+Tables), and its presentation (presentation.py) and learning (learning.py), facets
+imported only by what uses them (issue #55)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import cached_property
-from typing import Any
-
-from headframe.engine import Action as BaseAction
 from headframe.engine import Game
-from headframe.engine.glossary import Entry
-from headframe.engine.observation import ObservationLayout
+from headframe.engine.learning import Learning
+from headframe.engine.presentation import Presentation
 
-from . import actions, board, encoding, glossary, heuristic, own_words, terminal, text
 from .actions import CopperAction
-from .components import SCHEMA, Tables, powers
+from .components import SCHEMA, Tables
 from .options import CopperCountryOptions
 from .state import CopperCountryState
-from .track import track_layout
+
+
+def load_presentation() -> Presentation:
+    from .presentation import PRESENTATION  # its board, text and words: loaded by what shows the game
+    return PRESENTATION
+
+
+def load_learning() -> Learning:
+    from .learning import LEARNING  # its action space, observation and heuristic: loaded by what learns
+    return LEARNING
 
 
 class CopperCountry(Game):
@@ -88,83 +95,14 @@ The game ends after the shift that removes the last poor rock: copper value,
 broken without cemetery cards, then without unrest cards too.
 """
 
-    @cached_property
-    def tables(self) -> Tables:
-        return Tables(self.components)
-
-    @cached_property
-    def powers(self) -> dict[str, dict[str, frozenset[str]]]:
-        """Per board, each build space's build spaces whose mine sites share a poor-rock
-        space with its own (COP-R15)."""
-        return powers(self.tables)
-
-    def track(self, options: CopperCountryOptions) -> tuple[list[str], int, int, int]:
-        """The industry track for these options: icons, first and last rock, first era."""
-        cache = self.__dict__.setdefault("_tracks", {})
-        layout = cache.get(options)  # options hash all their fields: once per call
-        if layout is None:
-            layout = cache[options] = track_layout(self.tables, options)
-        return layout
+    Tables = Tables
+    presents = staticmethod(load_presentation)
+    learns = staticmethod(load_learning)
 
     def decision_limit(self, players: int) -> int:
         # Random play mostly needs under 11,000, but the rules set no bound (COP-R42): one random
         # game ran to 67,000. The option sets bound every game with a turn limit (COP-R58).
         return 40000
-
-    def search_depth(self, players: int) -> int:
-        # A turn is some ten small decisions and no rollout reaches the end: judge after two or
-        # three turns of every seat. Measured at 2 and 4 players (docs/agents.md); 3 lies between.
-        return {2: 40, 3: 70, 4: 100}[players]
-
-    def enumerate_actions(self, players: int):
-        return actions.enumerate_actions(self.tables)
-
-    def observation_layout(self, players: int, options: Any = None) -> ObservationLayout:
-        """The fields at this player count on the options' board (the boards differ in size)."""
-        return self._observation_layout(players, CopperCountryOptions.from_dict(options).board)
-
-    def _observation_layout(self, players: int, board: str) -> ObservationLayout:
-        layouts = self.__dict__.setdefault("_observation_layouts", {})
-        if (players, board) not in layouts:
-            layouts[players, board] = encoding.layout(self.tables, self.tables.boards[board], players)
-        return layouts[players, board]
-
-    def encode_observation(self, view: dict[str, Any]) -> list[float]:
-        return encoding.encode(self.tables, self._observation_layout(view["player_count"], view["board"]), view)
-
-    heuristic = staticmethod(heuristic.choose)  # no wrapper call: rollouts ask at every step
-
-    def evaluate(self, state) -> list[float]:
-        if state.is_over():
-            return super().evaluate(state)
-        return heuristic.evaluate(state)
-
-    def explanations(self) -> Iterator[Entry]:
-        return glossary.explanations(self)
-
-    def render_text(self, view: dict[str, Any]) -> str:
-        return terminal.render_text(self, view)
-
-    def render_board(self, view: dict[str, Any], narrow: bool = False) -> str:
-        return board.render_board(self, view, narrow)
-
-    def describe_action(self, action: BaseAction) -> str:
-        return text.describe_action(self, action)
-
-    def describe_event(self, entry: dict[str, Any]) -> str:
-        return text.describe_event(self, entry)
-
-    def value_names(self) -> dict[str, str]:
-        return own_words.value_names(self, super().value_names())
-
-    def round_of(self, state) -> int:
-        return own_words.round_of(state)
-
-    def standing(self, state) -> list[int]:
-        return own_words.standing(state)
-
-    def gains(self, before: dict[str, Any], after: dict[str, Any]) -> str:
-        return own_words.gains(before, after)
 
 
 __all__ = ["CopperCountry", "CopperCountryOptions", "CopperCountryState"]

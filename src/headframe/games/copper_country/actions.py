@@ -179,11 +179,11 @@ class Done(CopperAction):
 
 
 
-def enumerate_actions(tables):
-    """Every action either board can ever offer, in a fixed order. A capital card is played
-    only by the routes some payment can open (`ways_to_pay`); only the rows that complete a
-    claim on some production card name one."""
-    t = tables
+def enumerate_actions(game, players: int):
+    """Every action either board can ever offer, at any player count, in a fixed order. A
+    capital card is played only by the routes some payment can open (`ways_to_pay`); only the
+    rows that complete a claim on some production card name one."""
+    t = game.tables
     boards = list(t.boards.values())
     camps = sorted({c for b in boards for c in b.camps})
     sites = sorted({s for b in boards for s in b.sites})

@@ -217,7 +217,7 @@ class HexMap:
         else:
             token = [svg.element("circle", cx=x, cy=y, r=r, fill=RESOURCE_COLOURS[face], stroke=INK),
                      label(x, y + 4, RESOURCE_SHORT[face], r * 2, text_anchor="middle", fill=INK)]
-        entry = self.game.glossary[terrain_key(face)]
+        entry = self.game.presentation.glossary[terrain_key(face)]
         return svg.group(*token, svg.title(f"{self._label(site)}'s terrain token — {entry.title()}"),
                          data_explain=entry.key)
 
@@ -241,7 +241,7 @@ class HexMap:
                                                     f"{self._label(space)}: empty", self._key(space)),
                              data_place=space)
         shape = building_piece(built["building"], x, y, 2 * r, built["seat"])
-        entry = self.game.glossary[building_key(built["building"])]
+        entry = self.game.presentation.glossary[building_key(built["building"])]
         hint = f"{self._label(space)}: {seat_label(built['seat'])}'s {BUILDINGS[built['building']]} — {entry.title()}"
         return svg.group(shape, svg.title(hint), data_place=space, data_explain=entry.key)
 

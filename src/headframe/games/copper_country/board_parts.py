@@ -79,7 +79,7 @@ class Actions:
 
     def _words(self, action) -> str:
         """The action in words; a miner's number told by where the miner is, as the picture shows no numbers."""
-        words = self.game.describe_action(action)
+        words = self.game.presentation.describe_action(action)
         miner = getattr(action, "miner", None)
         if isinstance(miner, int) and miner >= 0:
             where = self.miners[miner]
@@ -106,7 +106,7 @@ class Actions:
 @cache
 def titled(game, key: str) -> str:
     """The `<title>` text of a glossary entry."""
-    return game.glossary[key].title()
+    return game.presentation.glossary[key].title()
 
 
 def capitalised(words: str) -> str:

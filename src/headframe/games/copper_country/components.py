@@ -5,6 +5,7 @@ terrain tokens, local businesses and events."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from headframe.engine.memo import Memo
@@ -227,9 +228,10 @@ def _signature(kind: str, resources: tuple[str, ...]) -> str:
     return resources[0] if kind == "single" else f"{kind}:{resources[0]}:{resources[1]}"
 
 
+@cache
 def powers(tables: Tables) -> dict[str, dict[str, frozenset[str]]]:
     """Per board, each build space's build spaces whose mine sites share a poor-rock
-    space with its own (COP-R15)."""
+    space with its own (COP-R15). Worked out once per game's tables."""
     found = {}
     for name, board in tables.boards.items():
         spaces = {b: {s for site in sites for s in board.site_spaces[site]} for b, sites in board.build_sites.items()}

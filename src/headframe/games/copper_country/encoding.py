@@ -13,7 +13,8 @@ from typing import Any
 
 from headframe.engine.observation import ObservationLayout, PointOfView
 
-from .components import MINERS_PER_PLAYER, RESOURCES, Board, Row, Tables
+from .components import MINERS_PER_PLAYER, RESOURCES, Row, Tables
+from .options import CopperCountryOptions
 
 DECISIONS = (
     "contract", "excess_rock", "management", "labor", "survey", "survey_rock", "building", "build_at", "prospect",
@@ -37,8 +38,16 @@ HAND = 10  # scale of hand sizes
 CARDS = 66  # scale of deck sizes: each deck holds 66 cards
 
 
-def layout(tables: Tables, board: Board, players: int) -> ObservationLayout:
+def layout(game, players: int, options: Any = None) -> ObservationLayout:
+    """The fields at this player count on the options' board (the boards differ in size)."""
+    return _layout(game.tables, players, CopperCountryOptions.from_dict(options).board)
+
+
+@cache
+def _layout(tables: Tables, players: int, board_name: str) -> ObservationLayout:
+    """Built once per player count and board."""
     t, n = tables, players
+    board = t.boards[board_name]
     sigs, copies = len(signatures(t)), most_copies(t)
     camps, sites = len(board.camps), len(board.sites)
     row = ROWS * len(ROW_FEATURES)
@@ -135,10 +144,11 @@ def _card_rows(rows: tuple[Row, ...]) -> list[float]:
     return values
 
 
-def encode(tables: Tables, layout: ObservationLayout, view: dict[str, Any]) -> list[float]:
+def encode(game, view: dict[str, Any]) -> list[float]:
+    """A seat's view as the vector `layout` describes, from the view alone."""
     pov = PointOfView(view)
     n, relative = pov.players, pov.relative
-    t = tables
+    t = game.tables
     board = t.boards[view["board"]]
     lookups = _lookups(t)
     seats = pov.rotated(view["seats"])
@@ -155,7 +165,7 @@ def encode(tables: Tables, layout: ObservationLayout, view: dict[str, Any]) -> l
     def resource_hot(resource: str) -> list[float]:
         return [float(resource == r) for r in RESOURCES]
 
-    w = layout.writer()
+    w = _layout(t, view["player_count"], view["board"]).writer()
     options = view["options"]
     w.values("options", [float(bool(options[name])) for name in OPTION_FLAGS]
              + [float(options["tiebreak_specialization"] == rule) for rule in TIEBREAKS])

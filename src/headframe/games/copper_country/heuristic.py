@@ -7,15 +7,16 @@ from __future__ import annotations
 from itertools import chain
 
 from headframe.engine import Action, Rng
-from headframe.engine.game import worth_rewards
+from headframe.engine.learning import worth_rewards
 
 from .actions import Accept, Casualty, Labor, Manage, PlaceRock, Redraw, Survey, Take
 from .cards import capital_slots
 from .labor import labor_actions, reach, work_targets
 from .management import buildable, management_actions
-from .miners import casualty_options
-from .poor_rock import rock_targets
+from .miners import casualty_options, on_board, ready_miners, unskilled
+from .poor_rock import rock_targets, site_rock
 from .production import legal_rows
+from .scoring import final_scores
 from .setup import camps
 from .work import drawn_play, site_shifts
 
@@ -44,6 +45,12 @@ def _any(actions, rng: Rng) -> Action:
     return actions[0] if len(actions) == 1 else rng.choice(actions)
 
 
+def search_depth(game, players: int) -> int:
+    # A turn is some ten small decisions and no rollout reaches the end: judge after two or
+    # three turns of every seat. Measured at 2 and 4 players (docs/agents.md); 3 lies between.
+    return {2: 40, 3: 70, 4: 100}[players]
+
+
 def evaluate(state) -> list[float]:
     """An unfinished game: rank the seats by their score now plus what they hold toward more:
     half the copper of a held claim, a point per capital card in hand and per shaft or hoist
@@ -53,7 +60,7 @@ def evaluate(state) -> list[float]:
     for owner, _ in state.builds.values():
         built[owner] += 1
     worth = []
-    for seat, score in enumerate(state.final_scores()):
+    for seat, score in enumerate(final_scores(state)):
         claim = state.claim[seat]
         miners = state.miner_at[seat]
         worth.append(score + (copper[claim] / 2 if claim else 0) + len(state.hands[seat]) + built[seat]
@@ -87,7 +94,7 @@ def _best_work(state, seat: int, shifts: dict[str, int]):
     best, surveyed_best, where = -99, False, None
     surveyed = state.surveyed
     seen = set()  # a site in reach of several miners is worth the same to each: the first wins
-    for miner in state.ready_miners(seat):  # a miner where an earlier one is reaches only seen sites
+    for miner in ready_miners(state, seat):  # a miner where an earlier one is reaches only seen sites
         for site in reach(state, seat, miner):
             if site not in seen:
                 seen.add(site)
@@ -109,7 +116,7 @@ def _management(state, seat, rng):
     if "shaft_house" in buildings or "hoist_house" in buildings:
         return Manage.of("build")
     if "negotiate" in names or "immigrate" in names:  # some miner is in unrest or the cemetery
-        workforce = state.unskilled(seat) + len(state.on_board(seat))
+        workforce = unskilled(state, seat) + len(on_board(state, seat))
         if "negotiate" in names and (workforce < 3 or rng.below(2)):
             return Manage.of("negotiate")
         if "immigrate" in names and workforce < 2:
@@ -154,7 +161,7 @@ def _build_values(state) -> dict[str, int]:
     values = memo.get(key)
     if values is None:
         board = state.board
-        rock = {site: state.site_rock(site) for site in board.sites}
+        rock = {site: site_rock(state, site) for site in board.sites}
         values = memo.keep(key, {place: len(sites) - sum(map(rock.__getitem__, sites))
                                  for place, sites in board.build_sites.items()})
     return values
@@ -179,7 +186,7 @@ def _best_slot(state, seat: int, slots: list[int]) -> int | None:
 def _labor(state, seat, rng):
     """The labor decision's choice (None: any of its actions), from the legal labor actions and work
     targets (as `labor.choices` lists them) rather than the decision's list."""
-    ready = state.ready_miners(seat)
+    ready = ready_miners(state, seat)
     names = labor_actions(state, seat, ready)
     if "shutdown" in names:
         return Labor.of("shutdown")

@@ -50,7 +50,7 @@ def standing(state) -> list[int]:
     return scoring.final_scores(state)
 
 
-def gains(before: dict[str, Any], after: dict[str, Any]) -> str:
+def gains(game, before: dict[str, Any], after: dict[str, Any]) -> str:
     """The seat's own amounts an action changed: "+3 copper, −1 capital card"."""
     seat = after["seat"]
     if seat is None:

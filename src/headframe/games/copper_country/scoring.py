@@ -8,6 +8,7 @@ from __future__ import annotations
 from headframe.engine import Result
 
 from . import poor_rock
+from .track import track_layout
 
 
 def end_game(state) -> None:
@@ -153,7 +154,7 @@ def progress(state) -> float:
     runs out stay just short of 100."""
     if state.over:
         return 100.0
-    _, first, last, _ = state.game.track(state.options)
+    _, first, last, _ = track_layout(state.tables, state.options)
     done = (state.track_next - first) / (last - first + 1)
     if state.options.turn_limit is not None:
         done = max(done, state.turns / (state.options.turn_limit * state.players))

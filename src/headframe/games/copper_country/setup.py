@@ -16,7 +16,7 @@ from .components import MINERS_PER_PLAYER
 def setup(state) -> None:
     t = state.tables
     opts = state.options
-    _, state.track_next, state.track_end, state.era = state.game.track(opts)
+    _, state.track_next, state.track_end, state.era = track.track_layout(t, opts)
     board = state.board
     tokens = shuffled(sorted(t.terrain), state.rng)  # rulebook: Setup 3; COP-R46
     state.terrain = dict(zip(board.sites, tokens))

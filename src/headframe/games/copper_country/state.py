@@ -1,4 +1,4 @@
-"""Copper Country's state: its data, and the hooks the engine calls.
+"""Copper Country's state: its data, and the hooks the engine calls (the rules modules' functions).
 
 A turn runs as an agenda of tasks (`tasks`, plain lists `[step, seat, ...]`)
 read by the flow (flow.py): the head task is the step the game waits in, either
@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from headframe.engine import Result, Rng, State
+from headframe.engine import State
 from headframe.engine.shapes import Shapes
 
-from . import eras, miners, poor_rock, production, scoring, setup, view
+from . import scoring, view
+from . import setup as game_setup
 from . import track as industry_track
-from . import work as work_action
 from .flow import FLOW
 
 if TYPE_CHECKING:
@@ -94,57 +94,24 @@ class CopperCountryState(State):
     )
     flow = FLOW
 
-    # --- the engine's hooks -------------------------------------------------------------
+    # --- the engine's hooks: the rules modules' functions, and what has logic of its own ------
 
     def derive(self) -> tuple[Tables, Board, list[str]]:
         """The game's tables, the board of the options, and the icon under each industry-track
         space, which the options fix (COP-R35)."""
         tables = self.game.tables
-        return tables, tables.boards[self.options.board], self.game.track(self.options)[0]
+        return tables, tables.boards[self.options.board], industry_track.track_layout(tables, self.options)[0]
 
-    def setup(self) -> None:
-        setup.setup(self)
-        FLOW.proceed(self)
+    setup = game_setup.setup  # the engine then proceeds to the first decision
+    validate = game_setup.validate
 
     def perform(self, seat: int, action) -> None:
         FLOW.perform(self, seat, action)
         if any(self.peek):  # mostly no seat knows the top card: no call
             view.forget_stale_peeks(self)
 
-    def observe(self, seat: int | None) -> dict[str, Any]:
-        return view.observe(self, seat)
-
-    def resample_hidden(self, seat: int, rng: Rng) -> None:
-        view.resample_hidden(self, seat, rng)
-
-    def final_result(self) -> Result:
-        return scoring.final_result(self)
-
-    def validate(self) -> None:
-        setup.validate(self)
-
-    def statistics(self) -> dict[str, list[int | float]]:
-        return scoring.statistics(self)
-
-    def progress(self) -> float:
-        return scoring.progress(self)
-
-    # --- shortcuts ----------------------------------------------------------------------
-
-    # Public helpers, for the heuristic, the game's evaluation and tests: the rule modules' functions.
-    unskilled = miners.unskilled
-    on_board = miners.on_board
-    ready_miners = miners.ready_miners
-    company_houses_near = miners.company_houses_near
-    can_use_house = miners.can_use_house
-    site_rock = poor_rock.site_rock
-    rocks_left = industry_track.rocks_left
-    hand_limit = eras.hand_limit
-    max_shifts = work_action.max_shifts
-    applicable_sites = work_action.applicable_sites
-    claim_row = production.claim_row
-    row_legal = production.row_legal
-    specialization = scoring.specialization
-    copper_score = scoring.copper_score
-    score_parts = scoring.score_parts
-    final_scores = scoring.final_scores
+    observe = view.observe
+    resample_hidden = view.resample_hidden
+    final_result = scoring.final_result
+    statistics = scoring.statistics
+    progress = scoring.progress

@@ -10,6 +10,8 @@ Options that move icons are written as text:
 
 from __future__ import annotations
 
+from functools import cache
+
 from headframe.engine import OptionError
 
 from . import eras, events, local_business
@@ -102,8 +104,11 @@ def check_tokens(options) -> dict[str, list[int]]:
     return tokens
 
 
+@cache
 def track_layout(tables, options) -> tuple[list[str], int, int, int]:
-    """(icon per space, first space with rock, last space with rock, starting era)."""
+    """(icon per space, first space with rock, last space with rock, starting era): the
+    industry track for these options, worked out once per options (they hash all their
+    fields). Read only: every state of these options shares it."""
     layout = printed_icons(options.track_icons)
     start, end = 1, LENGTH
     tokens = check_tokens(options)

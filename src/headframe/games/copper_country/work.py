@@ -13,7 +13,7 @@ from headframe.engine.flow import push
 
 from . import cards, local_business, poor_rock, production, scoring
 from .actions import Accept, Play
-from .components import RESOURCES
+from .components import RESOURCES, powers
 from .local_business import TURN_WINDOW
 from .payment import after_route, feasible, gives, routes
 
@@ -71,7 +71,7 @@ def partners(state, seat: int, space: str) -> set[str]:
     """COP-R15: the seat's buildings of the other type that power the one on `space`."""
     builds = state.builds
     mine = builds[space][1]
-    return {other for other in state.game.powers[state.options.board][space]
+    return {other for other in powers(state.tables)[state.options.board][space]
             if other in builds and builds[other][0] == seat and builds[other][1] != mine}
 
 

@@ -111,8 +111,9 @@ class Draw(OreAction):
 DRAWS = tuple(Draw.of(kind) for kind in TYPES)  # by type index, built once: asked for at every draw
 
 
-def every_action(tables, players: int):
+def every_action(game, players: int):
     """Every action Ore City can offer at this player count, in a fixed order."""
+    tables = game.tables
     cards = list(tables.type)
     construction = [c for c in cards if tables.type[c] != PUBLIC_WORKS]
     most = tables.most_per_construction

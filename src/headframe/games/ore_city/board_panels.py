@@ -58,7 +58,7 @@ def shown(shape: str, actions: tuple[tuple[str, str], ...], about: str, explain:
 
 @cache
 def _entry_title(game, entry_key: str) -> str:
-    return game.glossary[entry_key].title()
+    return game.presentation.glossary[entry_key].title()
 
 
 def _explained(game, entry_key: str, before: str = "") -> str:

@@ -82,7 +82,7 @@ def encode(game, view: dict[str, Any]) -> list[float]:
     keeps = {card: i for i, card in enumerate(_acquirable(tables))}
     relative = pov.relative
     seats = pov.rotated(view["seats"])
-    out = game.observation_layout(n, view["options"]).writer()
+    out = game.learning.observation_layout(n, view["options"]).writer()
     out.one_hot("phase", PHASES.index(view["phase"]))
     out.one_hot("to_move", relative(view["to_move"][0]) if view["to_move"] else None)
     out.one_hot("active", relative(view["active"]))

@@ -1,7 +1,8 @@
 """End of Game (rulebook §7): "When any player has accumulated 10 Victory Points
 by accomplishing public works, the game immediately ends with that player's
 victory" (ORE-R36). A round limit, not a rule of the game, ends it as a draw
-(ORE-R37). Also what the simulation lab reads of a game: statistics, progress.
+(ORE-R37). Also what the simulation lab reads of a game: statistics, progress; and
+what the results screen charts: the round (`round_of`) and the VP so far (`standing`).
 """
 
 from __future__ import annotations
@@ -62,6 +63,17 @@ def progress(state) -> float:
         if limit is not None:
             share = max(share, played / limit)
     return round(100.0 * share, 1)
+
+
+def round_of(state) -> int:
+    """The round, for the results' chart: a round limit ends the game as the round after it begins."""
+    limit = state.options.round_limit
+    return state.round if limit is None else min(state.round, limit)
+
+
+def standing(state) -> list[int]:
+    """Each seat's VP so far: the score as people count it (the result's is 1 for the winner)."""
+    return list(state.vp)
 
 
 _COUNTED = (

@@ -1,5 +1,5 @@
-"""Ore City's state: plain data, and hooks that hand each question to the module
-of the rulebook chapter that answers it. The turn runs by `flow.FLOW`: the
+"""Ore City's state: plain data, and hooks that name the function of the rulebook
+chapter that answers each question. The turn runs by `flow.FLOW`: the
 state waits in its `phase` (setup discards, then each turn's one action and the
 steps it goes through, then the refill), owed by the active player or, during
 the Police Station's redraw, by its victim.
@@ -16,11 +16,10 @@ that determinization never swaps a card across a reshuffle.
 
 from __future__ import annotations
 
-from typing import Any
+from headframe.engine import State
 
-from headframe.engine import Result, Rng, State
-
-from . import end_of_game, setup, view
+from . import end_of_game, view
+from . import setup as preparation
 from .flow import FLOW
 
 
@@ -67,24 +66,12 @@ class OreCityState(State):
 
     flow = FLOW
 
-    def setup(self) -> None:
-        setup.setup(self)
-
-    def observe(self, seat: int | None) -> dict[str, Any]:
-        return view.observe(self, seat)
-
-    def resample_hidden(self, seat: int, rng: Rng) -> None:
-        view.resample_hidden(self, seat, rng)
-
-    def final_result(self) -> Result:
-        return end_of_game.final_result(self)
-
-    def validate(self) -> None:
-        setup.validate(self)
-
-    def statistics(self) -> dict[str, list[int | float]]:
-        return end_of_game.statistics(self)
-
-    def progress(self) -> float:
-        return end_of_game.progress(self)
-
+    # The hooks, each the function of the chapter that answers it (the engine runs the flow
+    # on to the first decision after `setup`).
+    setup = preparation.setup
+    validate = preparation.validate
+    observe = view.observe
+    resample_hidden = view.resample_hidden
+    final_result = end_of_game.final_result
+    statistics = end_of_game.statistics
+    progress = end_of_game.progress

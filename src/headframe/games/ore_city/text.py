@@ -1,5 +1,6 @@
-"""Words for people: the rule summary, the plain-text picture of a seat's view,
-and log entries and actions as sentences (one `Phrasebook`)."""
+"""Words for people: the plain-text picture of a seat's view, log entries and actions
+as sentences (one `Phrasebook`), the names of a view's values and of the statistics
+(the rule summary is the game's declaration's, in `__init__.py`)."""
 
 from __future__ import annotations
 
@@ -11,29 +12,6 @@ from headframe.engine.people import an, listed
 from headframe.engine.wording import Phrasebook, who
 
 from .components import TYPE_NAMES, TYPES
-
-SUMMARY = """\
-Goal: be the first to 10 victory points (VP), scored only by accomplishing Public Works (PW).
-Setup: each player draws one Residential, one Commercial and one Industrial card; the 2nd..6th
-  players in turn order then draw 1..5 Residential cards and discard as many; 5 Residential
-  cards form the face-up common space (PWs there always lie face down).
-Each turn take one action, then refill your hand to 3 cards, one by one, from piles you choose:
-  Construction: play one card, or several of the same name for one cost, into your own space
-    or a non-empty neighbour's space holding the same type (one type per space). Technology
-    lowers costs. Commercial cards earn coins from Residential cards in adjacent spaces.
-  Book-closing: resolve your own space, then discard it. Residential cards pay majority
-    holders by name (1st and 2nd; ties take the full amount); Commercial cards pay 1G each;
-    Highways pay 1G; Wind Turbine / Small Factory / Chemical Factory are acquired for
-    technology 1 / 1 / 2. Everyone gains from the cards they constructed.
-  Accomplishment: play your PW, pay its cost, score its VP, resolve its ability
-    (City Hall, Hospital, University, Airport, Police Station).
-  Exchange: swap any number of hand cards with the common space (you see its face-down PWs).
-  Flush: discard your hand and the common space; draw 3 and deal 5 new Residential cards.
-  Pass.
-Factories limit each player's Residential/Commercial income in adjacent spaces to 1G per
-  event, unless the space holds a Park. Highways pay 1G whenever adjacent Commercial cards earn.
-You may hold only one PW. Hand sizes and card types, coins, VP and all spaces are public.
-The game ends the moment a player reaches 10 VP: that player wins, all others lose."""
 
 PHASE_WORDS = {
     "setup_discard": "discards a card (setup)", "action": "takes an action", "airport_discard":
@@ -54,13 +32,21 @@ PHASE_NAMES = {
 }
 
 
-def value_names(names: dict[str, str]) -> dict[str, str]:
+def value_names(game, names: dict[str, str]) -> dict[str, str]:
     """The glossary's names with the phases and card types added (a card type names the cards'
     backs, not the glossary's draw pile)."""
     return {**names, **PHASE_NAMES, **TYPE_NAMES}
 
 
-def gains(before: dict[str, Any], after: dict[str, Any]) -> str:
+def statistic_label(game, key: str) -> str | None:
+    """The VP of one Public Work (`vp_city_hall`: "VP from City Hall"); None: the labels'."""
+    card = key.removeprefix("vp_")
+    if card != key and card in game.tables.vp:
+        return f"VP from {game.tables.name[card]}"
+    return None
+
+
+def gains(game, before: dict[str, Any], after: dict[str, Any]) -> str:
     """"+3 VP, −7G, +1 technology": what the seat's own VP, coins and technology did."""
     seat = before.get("seat")
     if seat is None:

@@ -1,21 +1,31 @@
 """Tinners' Trail (Martin Wallace, Treefrog Games 2008, 1st edition): tin and
-copper mining in 19th-century Cornwall, for 3 or 4 players (2 unofficial)."""
+copper mining in 19th-century Cornwall, for 3 or 4 players (2 unofficial).
+
+The game declared: its rules are the modules this one names (its state, actions, options
+and component tables); what shows it (`presentation.py`) and what learns and searches
+(`learning.py`) are imported only when first used."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import cached_property
-from typing import Any, cast
-
-from headframe import engine
 from headframe.engine import Game
-from headframe.engine.observation import ObservationLayout
+from headframe.engine.learning import Learning
+from headframe.engine.presentation import Presentation
 
-from . import board, components, encoding, glossary, heuristic, hints, scoring, terminal, text
+from . import components
 from .actions import TinAction
 from .components import SCHEMA, Tables
 from .options import TinnersTrailOptions
 from .state import TinnersTrailState
+
+
+def load_presentation() -> Presentation:
+    from .presentation import PRESENTATION  # its board, text and words: loaded by what shows the game
+    return PRESENTATION
+
+
+def load_learning() -> Learning:
+    from .learning import LEARNING  # its action space, observation and heuristic
+    return LEARNING
 
 
 class TinnersTrail(Game):
@@ -73,76 +83,12 @@ Four turns of seven phases; victory points come only from investments.
 7 End of turn. After turn 4 most VP wins; ties: money, ore left in one's
   mined areas, then the order of play."""
 
-    @cached_property
-    def tables(self) -> Tables:
-        return Tables(self.components)
-
-    def most_money(self, players: int) -> int:
-        return components.most_money(self.tables, players)
-
-    def most_money_in_hand(self) -> int:
-        return components.most_money_in_hand(self.tables)
+    Tables = Tables
+    presents = staticmethod(load_presentation)
+    learns = staticmethod(load_learning)
 
     def decision_limit(self, players: int) -> int:
         return components.decision_limit(self.tables, players)
-
-    def enumerate_actions(self, players: int) -> list[engine.Action]:
-        return components.every_action(self.tables, players)
-
-    def observation_layout(self, players: int, options: Any = None) -> ObservationLayout:
-        """The same fields under every option set (the options are a field)."""
-        layouts = self.__dict__.setdefault("_observation_layouts", {})
-        if players not in layouts:
-            layouts[players] = encoding.layout(self.tables, players)
-        return layouts[players]
-
-    def encode_observation(self, view: dict[str, Any]) -> list[float]:
-        return encoding.encode(self.tables, self.observation_layout(view["player_count"]), view)
-
-    def heuristic(self, state: engine.State, seat: int, rng) -> engine.Action:
-        return heuristic.choose(state, seat, rng)
-
-    def evaluate(self, state: engine.State) -> list[float]:
-        if state.is_over():
-            return super().evaluate(state)
-        return heuristic.evaluate(state)
-
-    def round_of(self, state: engine.State) -> int | None:
-        return cast(TinnersTrailState, state).turn  # rulebook: Game Play, four turns
-
-    def standing(self, state: engine.State) -> list[int]:
-        """Each seat's victory points from the cubes on the Investment Display so far."""
-        return scoring.victory_points(state)
-
-    def gains(self, before: dict[str, Any], after: dict[str, Any]) -> str:
-        return hints.gains(before, after)
-
-    def value_names(self) -> dict[str, str]:
-        """The glossary's names (areas by their ids), and the borders and steps a view holds."""
-        t = self.tables
-        names = super().value_names()
-        names.update({border: f"{t.area_names[a]}–{t.area_names[b]}" for border, (a, b) in zip(t.border_ids, t.borders)})
-        names.update(text.STEP_WORDS)
-        return names
-
-    def explanations(self) -> Iterable[engine.Entry]:
-        return glossary.explanations(self.tables, self.components)
-
-    def render_board(self, view: dict[str, Any], narrow: bool = False) -> str:
-        return board.render_board(self, view, narrow)
-
-    def render_boards(self, shared: dict[str, Any], views: list[dict[str, Any]],
-                      narrow: bool = False) -> list[list[str]]:
-        return board.render_boards(self, shared, views, narrow)
-
-    def render_text(self, view: dict[str, Any]) -> str:
-        return terminal.render_text(self.tables, view)
-
-    def describe_event(self, entry: dict[str, Any]) -> str:
-        return text.PHRASES.event(self.tables, entry)
-
-    def describe_action(self, action) -> str:
-        return text.PHRASES.action(self.tables, action)
 
 
 __all__ = ["TinnersTrail", "TinnersTrailOptions"]

@@ -221,7 +221,7 @@ def _area_box(game, layout: MapLayout, number: int, items: tuple, auctioned: boo
                               fill=MUTED))
     for place, piece in enumerate(p for p in ("port", "miner", "train") if area[p]):
         parts.append(_piece(game, x + layout.piece_x + place * layout.piece_pitch, y + height - 25, piece))
-    entry = game.glossary[glossary.area_key(area["id"])]
+    entry = game.presentation.glossary[glossary.area_key(area["id"])]
     hint = _area_hint(game, area["name"], actions)
     return explained(svg.group(*parts), entry, [action.id for action in actions], hint, data_area=area["id"])
 
@@ -241,7 +241,7 @@ def _mine_mark(game, x: float, y: float, owner: int, name: str) -> str:
         svg.element("polygon", points=f"{x - 14},{y + 12} {x},{y - 13} {x + 14},{y + 12}",
                     fill=seat_colour(owner), stroke=INK, stroke_width=1),
         svg.text(x, y + 10, seat_number(owner), font_size=15, font_weight="bold", text_anchor="middle", fill="#ffffff"),
-    ), game.glossary[glossary.MINE], hint=f"Mine of {name}")
+    ), game.presentation.glossary[glossary.MINE], hint=f"Mine of {name}")
 
 
 @cache
@@ -249,7 +249,7 @@ def _cube_count(game, x: float, y: float, colour: str, count: int, ore: str, pat
     return explained(svg.group(
         svg.element("rect", x=x, y=y, width=14, height=14, rx=2, fill=colour, stroke=INK, stroke_width=0.8),
         line(x + 17, y + 13, svg.amount(count, path), font_size=15, fill=INK),
-    ), game.glossary[glossary.cube_key(ore)], hint=f"{count} {ore} cube{'s' if count != 1 else ''}")
+    ), game.presentation.glossary[glossary.cube_key(ore)], hint=f"{count} {ore} cube{'s' if count != 1 else ''}")
 
 
 _PIECE_LETTERS = {"port": "Pt", "miner": "Mi", "train": "Tr"}
@@ -261,7 +261,7 @@ def _piece(game, x: float, y: float, piece: str) -> str:
         svg.element("rect", x=x, y=y, width=29, height=20, rx=4, fill="#4a3b2c"),
         svg.text(x + 14.5, y + 15, _PIECE_LETTERS[piece], font_size=14, text_anchor="middle", fill="#ffffff",
                  class_="label"),
-    ), game.glossary[glossary.piece_key(piece)])
+    ), game.presentation.glossary[glossary.piece_key(piece)])
 
 
 def _area_hint(game, name: str, actions: Sequence) -> str:
@@ -274,7 +274,7 @@ def _area_hint(game, name: str, actions: Sequence) -> str:
         phrases.append(f"Mine ore in {name} ({len(mixes)} mixes to choose from)")
     for action in actions:
         if action.kind != "mine_ore" or len(mixes) == 1:
-            phrases.append(game.describe_action(action))
+            phrases.append(game.presentation.describe_action(action))
     return "; ".join(phrases)
 
 
@@ -293,7 +293,7 @@ def _adit(game, border: str, ends: tuple, where: str, r: int) -> str:
     mx, my = (ax + bx) / 2, (ay + by) / 2
     shape = svg.element("rect", x=mx - (r - 1), y=my - (r - 1), width=2 * (r - 1), height=2 * (r - 1), rx=3,
                         fill=ADIT, stroke=ADIT_EDGE, stroke_width=2)
-    return explained(shape, game.glossary[glossary.piece_key("adit")], hint=f"Adit {where}", data_border=border)
+    return explained(shape, game.presentation.glossary[glossary.piece_key("adit")], hint=f"Adit {where}", data_border=border)
 
 
 def _adit_site(game, border: str, ends: tuple, r: int, actions: Sequence) -> str:
@@ -304,8 +304,8 @@ def _adit_site(game, border: str, ends: tuple, r: int, actions: Sequence) -> str
     (ax, ay), (bx, by) = ends
     mx, my = (ax + bx) / 2, (ay + by) / 2
     shape = svg.element("circle", cx=mx, cy=my, r=r, fill=ADIT_EDGE, stroke=INK, stroke_width=2)
-    return explained(shape, game.glossary[glossary.piece_key("adit")], [action.id for action in actions],
-                     game.describe_action(actions[0]), data_border=border)
+    return explained(shape, game.presentation.glossary[glossary.piece_key("adit")], [action.id for action in actions],
+                     game.presentation.describe_action(actions[0]), data_border=border)
 
 
 def auction(view: dict[str, Any], x: int, y: int, width: int, wrap: bool = False) -> tuple[str, int]:

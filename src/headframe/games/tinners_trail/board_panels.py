@@ -136,7 +136,7 @@ def _prices(game, x: int, y: int, ores: tuple[tuple[str, int, int], ...]) -> str
             price = svg.amount(current_price, f"prices.{ore}.price") if here else words(table[row])
             column.append(line(cx, ry + 17, words("£"), price, font_size=15, text_anchor="middle",
                                font_weight="bold" if here else None, fill="#ffffff" if here else INK))
-        parts.append(explained(svg.group(*column), game.glossary[glossary.price_key(ore)],
+        parts.append(explained(svg.group(*column), game.presentation.glossary[glossary.price_key(ore)],
                                hint=f"{ore.capitalize()} sells for £{current_price} this turn"))
     return svg.group(*parts, class_="prices")
 
@@ -171,7 +171,7 @@ def _investment(game, bx: int, ry: int, cell_w: int, number: int, column: int, t
                 current: bool, actions: Sequence) -> str:
     """An investment box, where `actions` invest."""
     owners = ", ".join(seat_name(seat) for seat in box["cubes"]) or "empty"
-    hint = (f"{game.describe_action(actions[0])} ({box['vp']} VP)" if actions else
+    hint = (f"{game.presentation.describe_action(actions[0])} ({box['vp']} VP)" if actions else
             f"Turn {turn}, £{box['cost']} for {box['vp']} VP: {owners}")
     return _investment_box(game, bx, ry, cell_w, number, column, turn, box["cost"], box["vp"], tuple(box["cubes"]),
                            current, tuple(action.id for action in actions), hint)
@@ -192,7 +192,7 @@ def _investment_box(game, bx: int, ry: int, cell_w: int, number: int, column: in
         *(svg.element("rect", x=bx + 48 + i * 17, y=ry + 6, width=14, height=14, rx=2, fill=seat_colour(seat),
                       stroke=INK, stroke_width=0.8) for i, seat in enumerate(cubes)),
     )
-    return explained(shape, game.glossary[glossary.investment_key(turn, cost)], actions, hint)
+    return explained(shape, game.presentation.glossary[glossary.investment_key(turn, cost)], actions, hint)
 
 
 def time_track(game, view: dict[str, Any], x: int = 620, y: int = BOTTOM_Y) -> str:
@@ -221,8 +221,8 @@ def time_track(game, view: dict[str, Any], x: int = 620, y: int = BOTTOM_Y) -> s
     for place, seat in enumerate(passed):
         order.append(_token(x + 122 + place * 28, y + 207, seat))
     return svg.group(
-        explained(svg.group(*track), game.glossary[glossary.TIME_TRACK]),
-        explained(svg.group(*order), game.glossary[glossary.ORDER_OF_PLAY]),
+        explained(svg.group(*track), game.presentation.glossary[glossary.TIME_TRACK]),
+        explained(svg.group(*order), game.presentation.glossary[glossary.ORDER_OF_PLAY]),
         class_="time-track",
     )
 
@@ -252,7 +252,7 @@ def developments(game, seat: svg.Seat, x: int = 895, y: int = BOTTOM_Y) -> str:
 def _seat_developments(game, x: int, y: int, seat: svg.Seat) -> str:
     view, places = seat.view, seat.places
     pumps = tuple((box, discs, tuple(a.id for a in places.get(("pumps", box), ())),
-                   game.describe_action(places[("pumps", box)][0]) if ("pumps", box) in places else "")
+                   game.presentation.describe_action(places[("pumps", box)][0]) if ("pumps", box) in places else "")
                   for box, discs in enumerate(view["steam_pumps"]))
     return _developments(game, x, y, tuple(view["available"][kind] for kind, _ in _STOCK), pumps, view["pumping"])
 
@@ -276,9 +276,9 @@ def _developments(game, x: int, y: int, available: tuple[int, ...],
                          class_="label"),
             )
         count = line(px + 34, y + 42, words("×"), svg.amount(left, f"available.{kind}"), font_size=15, fill=INK)
-        stock.append(explained(svg.group(shape, count), game.glossary[glossary.piece_key(piece)],
+        stock.append(explained(svg.group(shape, count), game.presentation.glossary[glossary.piece_key(piece)],
                                hint=f"{left} {piece}{'s' if left != 1 else ''} available"))
-    parts = [explained(svg.group(*stock), game.glossary[glossary.DEVELOPMENTS]),
+    parts = [explained(svg.group(*stock), game.presentation.glossary[glossary.DEVELOPMENTS]),
              svg.text(x, y + 78, "Steam pumps", font_size=16, font_weight="bold", fill=INK),
              svg.element("circle", cx=x + 137, cy=y + 72, r=7, fill=PUMP_DISC),
              svg.text(x + 150, y + 78, "steam pump disc", font_size=15, fill=INK)]
@@ -293,7 +293,7 @@ def _developments(game, x: int, y: int, available: tuple[int, ...],
         )
         stack = f"{discs} disc{'s' if discs != 1 else ''}"
         hint = f"{does}: take {stack}" if actions else f"Steam pump box {box + 1}: {stack}"
-        parts.append(explained(shape, game.glossary[glossary.pumps_key(box)], actions, hint))
+        parts.append(explained(shape, game.presentation.glossary[glossary.pumps_key(box)], actions, hint))
     if pumping:
         parts.append(line(x, y + 156, words("Pumping: "), svg.amount(pumping, "pumping"),
                           words(" water cube(s) still to remove"), font_size=15, fill=WATER))

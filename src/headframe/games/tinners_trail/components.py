@@ -261,8 +261,9 @@ def decision_limit(t: Tables, players: int) -> int:
     return actions + most_money(t, players) + auctions * (1 + players) + pumping + investing + prospects
 
 
-def every_action(t: Tables, players: int) -> list:
+def every_action(game, players: int) -> list:
     """Every action the game can ever offer: bids up to the most money one player can hold."""
+    t: Tables = game.tables
     actions: list = list(t.build_mine)
     for area in t.areas:  # TIN-R31: 2 + miner + train, + a port on the coast only (TIN-R36)
         most = t.base_capacity + 2 + t.sea[area]

@@ -6,6 +6,7 @@ so the view of a seat is the whole position."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from headframe.engine.observation import ObservationLayout, PointOfView
@@ -40,8 +41,16 @@ MONEY = 100
 PUMP_DISCS = 3  # the largest steam pump stack
 
 
-def layout(tables: Tables, players: int) -> ObservationLayout:
-    t, n = tables, players
+def layout(game, players: int, options: Any = None) -> ObservationLayout:
+    """The same fields under every option set (the options are a field)."""
+    return _layout(game, players)
+
+
+@cache
+def _layout(game, players: int) -> ObservationLayout:
+    """Built once per game and player count."""
+    t: Tables = game.tables
+    n = players
     areas, borders = len(t.area_ids), len(t.border_ids)
     rows, columns = len(t.investment_vp), len(t.column_costs)
     fields = [
@@ -85,13 +94,13 @@ def layout(tables: Tables, players: int) -> ObservationLayout:
     return ObservationLayout(fields)
 
 
-def encode(tables: Tables, layout: ObservationLayout, view: dict[str, Any]) -> list[float]:
+def encode(game, view: dict[str, Any]) -> list[float]:
     pov = PointOfView(view)
     n = pov.players
     relative = pov.relative
-    t = tables
+    t: Tables = game.tables
 
-    w = layout.writer()
+    w = _layout(game, view["player_count"]).writer()
     w.values("options", [float(view["options"][name] == value) for name, value in OPTION_FLAGS.items()])
     w.one_hot("turn", view["turn"] - 1)
     w.one_hot("step", STEPS.index(view["step"]))

@@ -12,6 +12,7 @@ from headframe.engine.glossary import Entry
 from headframe.engine.people import listed, plural
 
 from .components import Tables
+from .text import STEP_WORDS
 
 PIECES = ("miner", "port", "train", "adit")
 ORES = ("copper", "tin", "water")
@@ -44,7 +45,9 @@ def cube_key(ore: str) -> str:
 MINE, TIME_TRACK, ORDER_OF_PLAY, DEVELOPMENTS = "mine", "track:time", "track:order", "display:developments"
 
 
-def explanations(t: Tables, data: dict) -> Iterator[Entry]:
+def explanations(game) -> Iterator[Entry]:
+    t: Tables = game.tables
+    data = game.components
     yield from _areas(t, data)
     yield _mine(t, data)
     yield from _pieces(t, data)
@@ -54,6 +57,15 @@ def explanations(t: Tables, data: dict) -> Iterator[Entry]:
     yield from _investments(t, data)
     yield from _tracks(t, data)
     yield from _cubes(data)
+
+
+def value_names(game, names: dict[str, str]) -> dict[str, str]:
+    """The glossary's names (`names`: areas by their ids), and the borders and steps a view holds."""
+    t: Tables = game.tables
+    names = dict(names)
+    names.update({border: f"{t.area_names[a]}–{t.area_names[b]}" for border, (a, b) in zip(t.border_ids, t.borders)})
+    names.update(STEP_WORDS)
+    return names
 
 
 def _die(faces: list[int]) -> str:

@@ -12,9 +12,10 @@ searches.
 from __future__ import annotations
 
 from headframe.engine import Action, Rng
-from headframe.engine.game import worth_rewards
+from headframe.engine.learning import worth_rewards
 
 from .mine_ore import capacity
+from .scoring import victory_points
 
 # the expected cubes of one roll of the three dice (TIN-R9)
 _MEAN_WATER, _MEAN_COPPER, _MEAN_TIN = 3.0, 2.0, 1.5
@@ -150,7 +151,7 @@ def evaluate(state) -> list[float]:
     worth = [
         vp + rate * (money + held_copper * copper + held_tin * tin)
         for vp, money, held_copper, held_tin in zip(
-            state.victory_points(), state.money, state.held_copper, state.held_tin
+            victory_points(state), state.money, state.held_copper, state.held_tin
         )
     ]
     return worth_rewards(worth)

@@ -14,7 +14,7 @@ AMOUNTS = (
 )
 
 
-def gains(before: dict[str, Any], after: dict[str, Any]) -> str:
+def gains(game, before: dict[str, Any], after: dict[str, Any]) -> str:
     """The seat's changed amounts, money first; "" when nothing changed (or no seat)."""
     seat = after.get("seat")
     if seat is None:

@@ -1,5 +1,5 @@
 """The state of a game of Tinners' Trail: plain data in slots, and the hooks
-the engine calls, each handed to the module of its rulebook section.
+the engine calls, each the function of the module of its rulebook section.
 
 A turn runs as `flow.FLOW` declares: the state waits in `step` (a decision of
 phase three, an auction, steam pumps, an investment or a prospect), owed by
@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from headframe.engine import Result, State
+from headframe.engine import State
 
-from . import scoring, setup, view
+from . import scoring, view
+from . import setup as starting
 from .components import Tables
 from .flow import FLOW
 
@@ -68,35 +69,12 @@ class TinnersTrailState(State):
     sold_tin: list[int]
 
     flow = FLOW
-
-    def setup(self) -> None:
-        setup.starting_the_game(self)
-        FLOW.proceed(self)
+    setup = starting.starting_the_game  # the engine's new_state then runs the flow to the first decision
+    validate = starting.validate
+    observe = view.observe
+    final_result = scoring.final_result
+    statistics = scoring.statistics
+    progress = scoring.progress
 
     def derive(self) -> tuple[Tables]:
-        # `game` is typed as the engine's Game; it is always a TinnersTrail, whose tables mypy cannot see here
-        return (self.game.tables,)  # type: ignore[attr-defined]
-
-    def observe(self, seat: int | None) -> dict[str, Any]:
-        return view.observe(self)
-
-    def final_result(self) -> Result:
-        return scoring.final_result(self)
-
-    def validate(self) -> None:
-        setup.validate(self)
-
-    def statistics(self) -> dict[str, list[int | float]]:
-        return scoring.statistics(self)
-
-    def progress(self) -> float:
-        return scoring.progress(self)
-
-    def victory_points(self) -> list[int]:
-        return scoring.victory_points(self)
-
-    def victory_points_by_turn(self) -> list[list[int]]:
-        return scoring.victory_points_by_turn(self)
-
-    def cubes_in_own_mines(self) -> list[int]:
-        return scoring.cubes_in_own_mines(self)
+        return (self.game.tables,)

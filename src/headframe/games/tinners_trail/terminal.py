@@ -35,8 +35,9 @@ def table(title: str, columns: Sequence[str], rows: Iterable[Sequence[str]]) -> 
     return "\n".join(lines)
 
 
-def render_text(t, view: dict[str, Any]) -> str:
+def render_text(game, view: dict[str, Any]) -> str:
     """The whole view as plain text for a person: names, never ids or raw data."""
+    t = game.tables
     parts = [
         _prose(_heading(t, view)),
         _prose(_prices(t, view)),

@@ -5,13 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from .mine_ore import capacity
+from .scoring import victory_points
 
 
-def observe(state) -> dict[str, Any]:
+def observe(state, seat: int | None) -> dict[str, Any]:
+    """The same for every seat and the spectator (`seat`): everything is public."""
     t = state.tables
     area_ids = t.area_ids
     turn = state.turn
-    vp = state.victory_points()
+    vp = victory_points(state)
     spent = state.track["spent"]
     areas = [
         {

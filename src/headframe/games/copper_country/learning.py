@@ -1,0 +1,20 @@
+"""Copper Country for agents and learners: its integer action space (actions.py), its
+observation vector (encoding.py), its heuristic policy and evaluation, and how deep a
+search's rollout goes (heuristic.py). Loaded only by what learns or searches
+(`game.learning`)."""
+
+from __future__ import annotations
+
+from headframe.engine.learning import Learning
+
+from . import encoding, heuristic
+from .actions import enumerate_actions
+
+LEARNING = Learning(
+    every_action=enumerate_actions,
+    observation_layout=encoding.layout,
+    encode_observation=encoding.encode,
+    heuristic=heuristic.choose,
+    evaluate=heuristic.evaluate,
+    search_depth=heuristic.search_depth,
+)
