@@ -148,9 +148,11 @@ def play_one(page: Page, touch: bool, several: bool, name: str, step: int, sizes
         width = page.evaluate(BOARD_WIDTH)
         tap(page, touch, x, y)
         for _ in range(3):  # a finger's tap among places smaller than a finger zooms in, then chooses
-            page.evaluate(SETTLED)
+            page.wait_for_function(f"([before, width]) => ({MOVED_ON})(before) || document.querySelector('{MENU}') "
+                                   f"!== null || ({BOARD_WIDTH})() > width * 1.05", arg=[before, width])
             if page.evaluate(BOARD_WIDTH) <= width * 1.05:
                 break
+            page.evaluate(SETTLED)
             width = page.evaluate(BOARD_WIDTH)
             zooms.append(step)
             x, y, _ = steady_target(page, several)

@@ -350,7 +350,11 @@ export function playableBoard(markup, choices, choose, memory = {}, decision = n
   const placeAt = (event) => placeAtPoint(event.clientX, event.clientY) || (lastPointer === "touch"
     ? NEAR.map(([dx, dy]) => placeAtPoint(event.clientX + dx, event.clientY + dy)).find(Boolean) : undefined);
   let lastPointer = "mouse";
-  svg.addEventListener("pointerdown", (event) => { lastPointer = event.pointerType; });
+  let touched = null;
+  svg.addEventListener("pointerdown", (event) => {
+    lastPointer = event.pointerType;
+    touched = [event.clientX, event.clientY];
+  });
   let hovered = null;
   const hover = (node) => {
     if (hovered) hovered.classList.remove("hovered");
@@ -384,7 +388,9 @@ export function playableBoard(markup, choices, choose, memory = {}, decision = n
     return near && scale > scaleOf(board) * 1.01 ? scale : null;
   };
   svg.addEventListener("click", (event) => {
-    const node = placeAt(event);
+    // A finger's click comes where the browser's touch adjustment moved it, which may be off every
+    // place though the finger was on one: where the finger touched comes first.
+    const node = (lastPointer === "touch" && touched && placeAtPoint(...touched)) || placeAt(event);
     const scale = node && closer(node, event);
     if (scale) {
       event.stopPropagation();
