@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from operator import attrgetter
 from typing import Any
 
 from .actions import Action
@@ -166,23 +167,38 @@ class Flow:
     def _seats_owing(self) -> Callable[[Any], tuple[int, ...]]:
         """`to_move(state)`: the seats that owe the decision the state waits in (none once
         the game is over), made once for this flow. The engine asks it several times a
-        decision, so it reads the task's seat, and looks a step up only for a task owed by
-        seat -1: a simultaneous step, whose `who` names its seats."""
-        task_of, unknown = self.task, self._unknown
+        decision, so it reads the task's seat (an agenda's head straight from its slot), and
+        looks a step up only for a task owed by seat -1: a simultaneous step, whose `who`
+        names its seats."""
         seats_of = {name: step.who for name, step in self.steps.items() if step.who is not None}
+        unknown = self._unknown
 
-        def to_move(state: Any) -> tuple[int, ...]:
-            task = task_of(state)
-            if task is None:
-                return ()
-            seat = task[1]
-            if seat >= 0:
-                return (seat,)
+        def simultaneous(state: Any, task: Task) -> tuple[int, ...]:
             who = seats_of.get(task[0])
             if who is None:
                 raise unknown(task)
             return who(state)
-        return to_move
+
+        if self.agenda is not None:
+            agenda_of = attrgetter(self.agenda)
+
+            def to_move(state: Any) -> tuple[int, ...]:
+                agenda = agenda_of(state)
+                if not agenda:
+                    return ()
+                task = agenda[0]
+                seat = task[1]
+                return (seat,) if seat >= 0 else simultaneous(state, task)
+            return to_move
+        task_of = self.task
+
+        def to_move_by_task(state: Any) -> tuple[int, ...]:
+            task = task_of(state)
+            if task is None:
+                return ()
+            seat = task[1]
+            return (seat,) if seat >= 0 else simultaneous(state, task)
+        return to_move_by_task
 
     def _unknown(self, task: Task) -> IllegalAction:
         return IllegalAction(f"{self.title} has no step {task[0]!r}")
