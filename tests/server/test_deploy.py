@@ -72,25 +72,31 @@ class Deployed:
     """compose.yaml's web and bot processes and deploy/nginx.conf, on this host."""
 
     def __init__(self, postgres_url: str, folder: Path) -> None:
+        self.db = postgres_url
         self.folder = folder
         self.web_ports = free_ports(2)
         self.port = free_ports(1)[0]
+        self.processes: list[subprocess.Popen] = []  # the web processes, the bot worker, nginx
+
+    def start(self) -> None:
         services = compose()["services"]
         lines = [on_this_host(shell_line(services[name]), port) for name, port in zip(("web1", "web2"), self.web_ports)]
         lines.append(shell_line(services["bots"]))
-        environment = {**os.environ, **services["web1"]["environment"], "DB": postgres_url,
+        environment = {**os.environ, **services["web1"]["environment"], "DB": self.db,
                        "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
-        self.processes = [subprocess.Popen(["sh", "-c", line], env=environment, cwd=folder, start_new_session=True,
-                                           stdout=subprocess.DEVNULL, stderr=(folder / f"{index}.log").open("w"))
-                          for index, line in enumerate(lines)]
+        for index, line in enumerate(lines):
+            with (self.folder / f"{index}.log").open("w") as log:  # the child keeps its own descriptor
+                self.processes.append(subprocess.Popen(["sh", "-c", line], env=environment, cwd=self.folder,
+                                                       start_new_session=True, stdout=subprocess.DEVNULL, stderr=log))
         config = (DEPLOY / "nginx.conf").read_text().replace("listen 80 ", f"listen 127.0.0.1:{self.port} ")
         for name, port in zip(("web1", "web2"), self.web_ports):
             config = config.replace(f"server {name}:8000;", f"server 127.0.0.1:{port};")
-        (folder / "default.conf").write_text(config)
-        (folder / "nginx.conf").write_text(IMAGE_NGINX.format(folder=folder))
-        folder.chmod(0o755)  # nginx started as root runs its workers as nobody, and they write here
-        self.nginx = subprocess.Popen([NGINX, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-g", "daemon off;",
-                                       "-e", str(folder / "error.log")], start_new_session=True)
+        (self.folder / "default.conf").write_text(config)
+        (self.folder / "nginx.conf").write_text(IMAGE_NGINX.format(folder=self.folder))
+        self.folder.chmod(0o755)  # nginx started as root runs its workers as nobody, and they write here
+        self.processes.append(subprocess.Popen([NGINX, "-p", str(self.folder), "-c", str(self.folder / "nginx.conf"),
+                                                "-g", "daemon off;", "-e", str(self.folder / "error.log")],
+                                               start_new_session=True))
 
     @property
     def url(self) -> str:
@@ -104,16 +110,16 @@ class Deployed:
                     httpx.get(f"http://127.0.0.1:{port}/api/catalog", timeout=1).raise_for_status()
                 return
             except httpx.HTTPError:
-                ended = [process.args for process in (*self.processes, self.nginx) if process.poll() is not None]
+                ended = [process.args for process in self.processes if process.poll() is not None]
                 logs = "".join((self.folder / f"{index}.log").read_text() for index in range(3))
                 assert not ended and time.monotonic() < deadline, f"did not start: {ended}\n{logs}"
                 time.sleep(0.1)
 
     def stop(self) -> None:
-        for process in (self.nginx, *self.processes):
+        for process in self.processes:
             if process.poll() is None:
                 os.killpg(process.pid, signal.SIGTERM)
-        for process in (self.nginx, *self.processes):
+        for process in self.processes:
             try:
                 process.wait(15)
             except subprocess.TimeoutExpired:
@@ -125,6 +131,7 @@ def test_a_person_plays_a_bot_to_the_end_through_the_deploy_folders_nginx_and_pr
     assert NGINX, NO_NGINX
     deployed = Deployed(postgres_url, tmp_path)
     try:
+        deployed.start()
         deployed.wait_ready(within=90)  # each process imports and migrates on its own
         with httpx.Client(base_url=deployed.url, timeout=30) as http:
             created = http.post("/api/games", json={

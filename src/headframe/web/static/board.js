@@ -391,6 +391,7 @@ export function playableBoard(markup, choices, choose, memory = {}, decision = n
     // A finger's click comes where the browser's touch adjustment moved it, which may be off every
     // place though the finger was on one: where the finger touched comes first.
     const node = (lastPointer === "touch" && touched && placeAtPoint(...touched)) || placeAt(event);
+    touched = null;  // a click no finger made (the keyboard's, say) is where it says
     const scale = node && closer(node, event);
     if (scale) {
       event.stopPropagation();
